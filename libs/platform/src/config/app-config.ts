@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/**
+ * The validated environment: one typed object, built once. Nothing else reads process.env
+ * (the bench and test harnesses pass their settings through here too).
+ */
+export interface AppConfig {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  apiPrefix: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  dbPoolMax: number;
+  dbStatementTimeoutMs: number;
+  demoData: boolean;
+  jwt: JwtConfig;
+  corsOrigins: string[] | '*';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  requestTimeoutMs: number;
+  shutdownTimeoutMs: number;
+}
+
+export interface JwtConfig {
+  algorithm: 'HS256' | 'RS256' | 'ES256';
+  /** HS256 secret (also used to sign /login tokens). */
+  secret: string | undefined;
+  /** PEM public key for RS256/ES256 verification. */
+  publicKey: string | undefined;
+  /** PEM private key to sign /login tokens with RS256/ES256. */
+  privateKey: string | undefined;
+  /** JWKS endpoint for RS256/ES256 tokens issued by a host platform. */
+  jwksUrl: string | undefined;
+  issuer: string;
+  audience: string;
+  ttlSeconds: number;
+  clockToleranceSeconds: number;
+  /** True when the secret was generated for development. */
+  generatedSecret: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuración inválida:\n - ${problems.join('\n - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Parses "12h", "30m", "45s", "3600" (seconds) into seconds. */
+export function parseDuration(value: string): number | undefined {
+  const m = /^\s*(\d+)\s*(ms|s|m|h|d)?\s*$/i.exec(value);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  switch ((m[2] ?? 's').toLowerCase()) {
+    case 'ms':
+      return Math.ceil(n / 1000);
+    case 's':
+      return n;
+    case 'm':
+      return n * 60;
+    case 'h':
+      return n * 3600;
+    default:
+      return n * 86400;
+  }
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const int = (name: string, def: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return def;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} debe ser un entero entre ${min} y ${max} (recibido "${raw}")`);
+      return def;
+    }
+    return n;
+  };
+  const bool = (name: string, def: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return def;
+    if (/^(true|1|yes)$/i.test(raw)) return true;
+    if (/^(false|0|no)$/i.test(raw)) return false;
+    problems.push(`${name} debe ser true o false (recibido "${raw}")`);
+    return def;
+  };
+
+  const nodeEnv = env.NODE_ENV || 'development';
+  const dataDir = resolve(env.DATA_DIR || './.data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL debe empezar por postgres:// o postgresql://');
+  }
+
+  const algorithm = (env.JWT_ALGORITHM || 'HS256').toUpperCase();
+  if (!['HS256', 'RS256', 'ES256'].includes(algorithm)) {
+    problems.push(`JWT_ALGORITHM debe ser HS256, RS256 o ES256 (recibido "${env.JWT_ALGORITHM}")`);
+  }
+  const ttlSeconds = parseDuration(env.JWT_TTL || '12h');
+  if (ttlSeconds === undefined || ttlSeconds <= 0) {
+    problems.push(`JWT_TTL debe ser una duración como 12h, 30m o 3600 (recibido "${env.JWT_TTL}")`);
+  }
+  const pem = (name: string): string | undefined => env[name]?.replace(/\\n/g, '\n') || undefined;
+  let secret = env.JWT_SECRET || undefined;
+  let generatedSecret = false;
+  if (algorithm === 'HS256') {
+    if (secret && secret.length < 32) problems.push('JWT_SECRET debe tener al menos 32 caracteres');
+    if (!secret) {
+      if (nodeEnv === 'production') {
+        problems.push('JWT_SECRET es obligatorio cuando NODE_ENV=production');
+      } else {
+        secret = developmentSecret(dataDir);
+        generatedSecret = true;
+      }
+    }
+  } else if (!pem('JWT_PUBLIC_KEY') && !env.JWT_JWKS_URL) {
+    problems.push(`JWT_ALGORITHM=${algorithm} necesita JWT_PUBLIC_KEY o JWT_JWKS_URL`);
+  }
+
+  const cors = (env.CORS_ORIGINS ?? '*').trim();
+  const logLevel = (env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info')).toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    problems.push(`LOG_LEVEL debe ser uno de ${LOG_LEVELS.join(', ')}`);
+  }
+  const apiPrefix = (env.API_PREFIX || '').replace(/^\/+|\/+$/g, '');
+
+  const config: AppConfig = {
+    nodeEnv,
+    port: int('PORT', 3000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    apiPrefix,
+    databaseUrl,
+    dataDir,
+    embeddedPgPort: int('EMBEDDED_PG_PORT', 0, 0, 65535),
+    dbPoolMax: int('DB_POOL_MAX', 10, 1, 200),
+    dbStatementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', 15000, 0, 3_600_000),
+    demoData: bool('DEMO_DATA', true),
+    jwt: {
+      algorithm: algorithm as JwtConfig['algorithm'],
+      secret,
+      publicKey: pem('JWT_PUBLIC_KEY'),
+      privateKey: pem('JWT_PRIVATE_KEY'),
+      jwksUrl: env.JWT_JWKS_URL || undefined,
+      issuer: env.JWT_ISSUER || 'nomina-read-api',
+      audience: env.JWT_AUDIENCE || 'nomina-read-api',
+      ttlSeconds: ttlSeconds ?? 43200,
+      clockToleranceSeconds: int('JWT_CLOCK_TOLERANCE_S', 30, 0, 300),
+      generatedSecret,
+    },
+    corsOrigins: cors === '*' ? '*' : cors.split(',').map((o) => o.trim()).filter(Boolean),
+    logLevel: logLevel as AppConfig['logLevel'],
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30000, 1000, 3_600_000),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10000, 0, 600_000),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/** A development-only secret kept in DATA_DIR so tokens survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret.dev');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,79 @@
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import type { AppConfig } from '../config/app-config';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import type { MigrationEntry } from './migrations';
+
+export interface DatabaseSelection {
+  url: string;
+  embedded: boolean;
+  release(): Promise<void>;
+}
+
+/** DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR (CONTRACT §7). */
+export async function acquireDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'embeddedPgPort'>,
+  log: (message: string) => void,
+  options: { database?: string; fastInit?: boolean } = {},
+): Promise<DatabaseSelection> {
+  if (config.databaseUrl) {
+    return { url: config.databaseUrl, embedded: false, release: async () => undefined };
+  }
+  const db = await startEmbeddedPostgres({
+    dataDir: config.dataDir,
+    port: config.embeddedPgPort,
+    database: options.database ?? 'nomina',
+    log,
+    fastInit: options.fastInit,
+  });
+  return { url: db.url, embedded: true, release: () => db.release() };
+}
+
+export interface SchemaParts {
+  entities: NonNullable<Options['entities']>;
+  migrations: MigrationEntry[];
+}
+
+export function ormOptions(
+  url: string,
+  schema: SchemaParts,
+  tuning: { poolMax?: number; statementTimeoutMs?: number } = {},
+): Options {
+  return {
+    clientUrl: url,
+    entities: schema.entities,
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: schema.migrations,
+      tableName: 'schema_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+    },
+    pool: {
+      min: 0,
+      max: tuning.poolMax ?? 10,
+      // Each new connection gets the statement timeout so a runaway query is cancelled in the database.
+      afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => {
+        const ms = Math.max(0, Math.floor(tuning.statementTimeoutMs ?? 0));
+        conn.query(`set statement_timeout = ${ms}; set timezone = 'UTC'`, (err) => done(err, conn));
+      },
+    },
+    driverOptions: { connection: { application_name: 'nomina-read-api' } },
+    debug: false,
+    allowGlobalContext: false,
+    discovery: { warnWhenNoEntities: false },
+  };
+}
+
+/** Applies pending migrations (all in one transaction); returns the names applied. */
+export async function migrateDatabase(url: string, schema: SchemaParts): Promise<string[]> {
+  const orm = await MikroORM.init(ormOptions(url, schema, { poolMax: 2 }));
+  try {
+    const applied = await orm.getMigrator().up();
+    return applied.map((m) => m.name);
+  } finally {
+    await orm.close(true);
+  }
+}

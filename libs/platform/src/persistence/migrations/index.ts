@@ -1,0 +1,11 @@
+import { Migration20261122000000_platform } from './Migration20261122000000_platform';
+
+export interface MigrationEntry {
+  name: string;
+  class: new (...args: any[]) => unknown;
+}
+
+/** Platform migrations; each context library exports its own list, the app concatenates them. */
+export const PLATFORM_MIGRATIONS: MigrationEntry[] = [
+  { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
+];
