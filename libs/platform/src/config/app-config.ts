@@ -22,6 +22,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   requestTimeoutMs: number;
   shutdownTimeoutMs: number;
+  /** How long a token's user/tenant status is cached (0 = always read the database). */
+  principalCacheTtlMs: number;
 }
 
 export interface JwtConfig {
@@ -159,6 +161,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: logLevel as AppConfig['logLevel'],
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30000, 1000, 3_600_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10000, 0, 600_000),
+    principalCacheTtlMs: int('PRINCIPAL_CACHE_TTL_MS', 5000, 0, 600_000),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

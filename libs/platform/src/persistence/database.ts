@@ -1,4 +1,4 @@
-import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { MikroORM, type Options, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { AppConfig } from '../config/app-config';
 import { startEmbeddedPostgres } from './embedded-postgres';
@@ -40,6 +40,7 @@ export function ormOptions(
   tuning: { poolMax?: number; statementTimeoutMs?: number } = {},
 ): Options {
   return {
+    driver: PostgreSqlDriver,
     clientUrl: url,
     entities: schema.entities,
     extensions: [Migrator],

@@ -1,9 +1,8 @@
+import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_platform } from './Migration20261122000000_platform';
 
-export interface MigrationEntry {
-  name: string;
-  class: new (...args: any[]) => unknown;
-}
+
+export type MigrationEntry = MigrationObject;
 
 /** Platform migrations; each context library exports its own list, the app concatenates them. */
 export const PLATFORM_MIGRATIONS: MigrationEntry[] = [

@@ -1,0 +1,2 @@
+export { NominaModule } from './nomina.module';
+export { NOMINA_MIGRATIONS } from './persistence/migrations';

@@ -1,0 +1,21 @@
+/** Who is calling: all a context needs from authentication (a host platform can supply its own). */
+export interface AuthPrincipal {
+  userId: string;
+  tenantId: string;
+  /** The business the token is bound to (reports default to it). */
+  businessId: string;
+  tenantActive: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: AuthPrincipal;
+    businessScope?: BusinessScope;
+  }
+}
+
+/** The businesses a report request covers, resolved and checked by PremiumGuard. */
+export interface BusinessScope {
+  businessIds: string[];
+  allBusiness: boolean;
+}

@@ -1,0 +1,20 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ProblemDto } from './problem.dto';
+
+/** Documents an error response as application/problem+json with the shared ProblemDto schema. */
+export function ApiProblem(status: number, description: string, example?: Partial<ProblemDto>): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiExtraModels(ProblemDto),
+    ApiResponse({
+      status,
+      description,
+      content: {
+        'application/problem+json': {
+          schema: { $ref: getSchemaPath(ProblemDto) },
+          ...(example ? { example: { type: `tag:nomina-read-api,2026:problem:${example.code ?? 'VALIDATION'}`, status, ...example } } : {}),
+        },
+      },
+    }),
+  );
+}

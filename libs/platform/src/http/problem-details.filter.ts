@@ -1,0 +1,97 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type FieldProblem } from '../errors/domain-error';
+import { PROBLEM_CONTENT_TYPE, problemBody } from './problem';
+
+interface Mapped {
+  status: number;
+  code: string;
+  detail: string;
+  errors?: FieldProblem[];
+  headers?: Record<string, string>;
+}
+
+/** PostgreSQL / driver conditions that mean "the database is not usable right now". */
+const DB_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006']);
+
+function dbCondition(err: unknown): Mapped | undefined {
+  const e = err as { code?: string; message?: string; name?: string };
+  if (e?.code === '57014') {
+    return { status: 503, code: 'TIMEOUT', detail: 'La consulta tardó demasiado y fue cancelada. Intente de nuevo o reduzca el rango solicitado.', headers: { 'retry-after': '5' } };
+  }
+  const msg = e?.message ?? '';
+  if (
+    (e?.code && DB_UNAVAILABLE.has(e.code)) ||
+    /Connection terminated|connect ECONNREFUSED|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(msg)
+  ) {
+    return { status: 503, code: 'SERVICE_UNAVAILABLE', detail: 'La base de datos no está disponible en este momento. Intente de nuevo en unos segundos.', headers: { 'retry-after': '5' } };
+  }
+  return undefined;
+}
+
+function httpCondition(err: HttpException, req: FastifyRequest): Mapped {
+  const status = err.getStatus();
+  switch (status) {
+    case 404:
+      return { status, code: 'ROUTE_NOT_FOUND', detail: `La ruta ${req.method} ${req.url.split('?')[0]} no existe. Consulte /docs para ver las operaciones disponibles.` };
+    case 401:
+      return { status, code: 'UNAUTHENTICATED', detail: 'Falta el encabezado Authorization: Bearer <token> o el token no es válido.' };
+    case 403:
+      return { status, code: 'BUSINESS_FORBIDDEN', detail: 'No tiene permiso para esta operación.' };
+    case 405:
+      return { status, code: 'METHOD_NOT_ALLOWED', detail: `El método ${req.method} no está permitido en esta ruta.` };
+    case 413:
+      return { status, code: 'PAYLOAD_TOO_LARGE', detail: 'El cuerpo de la solicitud es demasiado grande.' };
+    case 415:
+      return { status, code: 'UNSUPPORTED_MEDIA_TYPE', detail: 'Tipo de contenido no soportado. Use Content-Type: application/json.' };
+    case 400:
+      // Nest turns Fastify's body-parser errors into HttpExceptions carrying Fastify's message.
+      if (/JSON/i.test(err.message)) {
+        return { status, code: 'VALIDATION', detail: 'El cuerpo de la solicitud no es JSON válido. Envíe un objeto JSON bien formado.' };
+      }
+      return { status, code: 'VALIDATION', detail: 'La solicitud no es válida.' };
+    default:
+      if (status >= 500) return { status, code: 'INTERNAL', detail: 'Error interno del servidor.' };
+      return { status, code: 'VALIDATION', detail: 'La solicitud no es válida.' };
+  }
+}
+
+/**
+ * The one place errors become HTTP: RFC 9457 problem+json for every failure. Nothing from the
+ * exception (stack, SQL, driver text) reaches the client; unexpected errors are logged with the
+ * request id, which the client also gets in `instance` and X-Request-Id.
+ */
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<FastifyRequest>();
+    const reply = ctx.getResponse<FastifyReply>();
+    const mapped = this.map(exception, req);
+    sendProblem(reply, req, mapped);
+  }
+
+  map(exception: unknown, req: FastifyRequest): Mapped {
+    if (exception instanceof DomainError) {
+      return { status: exception.status, code: exception.code, detail: exception.detail, errors: exception.errors, headers: exception.headers };
+    }
+    if (exception instanceof HttpException) return httpCondition(exception, req);
+    const known = dbCondition(exception);
+    if (known) {
+      if (known.status >= 500) this.logger.warn(`${known.code} ${req.method} ${req.url} [${req.id}]: ${(exception as Error)?.message}`);
+      return known;
+    }
+    this.logger.error(`Unhandled error on ${req.method} ${req.url} [${req.id}]`, (exception as Error)?.stack ?? String(exception));
+    return { status: 500, code: 'INTERNAL', detail: `Error interno del servidor. Referencia: ${req.id}.` };
+  }
+}
+
+export function sendProblem(reply: FastifyReply, req: FastifyRequest, m: Mapped): void {
+  if (reply.sent) return;
+  const body = problemBody(m.status, m.code, m.detail, req.url.split('?')[0], m.errors);
+  reply.status(m.status);
+  for (const [k, v] of Object.entries(m.headers ?? {})) reply.header(k, v);
+  reply.header('content-type', PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
+}

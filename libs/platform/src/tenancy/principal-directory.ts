@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.tokens';
+import { SqlReader } from '../persistence/sql-reader';
+
+export interface PrincipalStatus {
+  userActive: boolean;
+  tenantActive: boolean;
+  /** The user's businesses in their configured order. */
+  businessIds: string[];
+}
+
+const STATUS_SQL = `
+  select u.activo as user_active, t.activo as tenant_active,
+         coalesce(array_agg(un.negocio_id::text order by un.orden) filter (where un.negocio_id is not null), '{}') as business_ids
+    from usuario u
+    join tenant t on t.id = u.tenant_id
+    left join usuario_negocio un on un.tenant_id = u.tenant_id and un.usuario_id = u.id
+   where u.tenant_id = $1 and u.id = $2
+   group by u.activo, t.activo`;
+
+const PREMIUM_SQL = `
+  select distinct s.negocio_id::text as id
+    from suscripcion s
+   where s.tenant_id = $1 and s.negocio_id = any($2::uuid[])
+     and s.plan = 'PREMIUM' and s.desde <= now() and now() <= s.hasta`;
+
+/**
+ * Status of a token's user and tenant, read on every authenticated request and cached briefly
+ * (PRINCIPAL_CACHE_TTL_MS) so the guards do not add a database round trip per call.
+ */
+@Injectable()
+export class PrincipalDirectory {
+  private readonly cache = new Map<string, { value: PrincipalStatus | null; expires: number }>();
+
+  constructor(
+    private readonly sql: SqlReader,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async status(tenantId: string, userId: string): Promise<PrincipalStatus | null> {
+    const key = `${tenantId}:${userId}`;
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    const rows = await this.sql.query<{ user_active: boolean; tenant_active: boolean; business_ids: string[] }>(STATUS_SQL, [tenantId, userId]);
+    const value = rows[0]
+      ? { userActive: rows[0].user_active, tenantActive: rows[0].tenant_active, businessIds: rows[0].business_ids }
+      : null;
+    if (this.config.principalCacheTtlMs > 0) {
+      if (this.cache.size > 10_000) this.cache.clear();
+      this.cache.set(key, { value, expires: now + this.config.principalCacheTtlMs });
+    }
+    return value;
+  }
+
+  /** The subset of businessIds with a PREMIUM subscription active now. */
+  async premiumBusinesses(tenantId: string, businessIds: string[]): Promise<Set<string>> {
+    const rows = await this.sql.query<{ id: string }>(PREMIUM_SQL, [tenantId, businessIds]);
+    return new Set(rows.map((r) => r.id));
+  }
+}

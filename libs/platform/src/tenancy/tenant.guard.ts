@@ -1,0 +1,15 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { PlatformError, PlatformErrorCode } from '../errors/domain-error';
+
+/** The token's tenant must exist and be active (CONTRACT §2). Runs after the global JWT guard. */
+@Injectable()
+export class TenantGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const user = context.switchToHttp().getRequest<FastifyRequest>().user;
+    if (!user?.tenantActive) {
+      throw new PlatformError(PlatformErrorCode.TENANT_INACTIVE, 'Tenant no existe o está inactivo', undefined, { 'www-authenticate': 'Bearer' });
+    }
+    return true;
+  }
+}

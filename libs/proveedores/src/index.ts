@@ -1,0 +1,2 @@
+export { ProveedoresModule } from './proveedores.module';
+export { PROVEEDORES_MIGRATIONS } from './persistence/migrations';

@@ -1,0 +1,2 @@
+export { ReportesModule } from './reportes.module';
+export { REPORTES_MIGRATIONS } from './persistence/migrations';
