@@ -2,6 +2,8 @@
 const swc = [
   '@swc/jest',
   {
+    // The build's .swcrc excludes spec files; tests carry their own settings.
+    swcrc: false,
     jsc: {
       parser: { syntax: 'typescript', decorators: true },
       transform: { legacyDecorator: true, decoratorMetadata: true },
@@ -24,12 +26,24 @@ const common = {
 };
 
 module.exports = {
+  ...common,
+  rootDir: __dirname,
+  // One PostgreSQL for the whole run (embedded, or DATABASE_URL's server) with the e2e database.
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   projects: [
     {
       ...common,
       displayName: 'unit',
       rootDir: __dirname,
       testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      testTimeout: 60000,
     },
   ],
 };

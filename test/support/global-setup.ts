@@ -1,0 +1,38 @@
+import './register-aliases';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { migrateDatabase } from '@app/platform/persistence/database';
+import type { Dataset } from '@app/importer/dataset.types';
+import { APP_SCHEMA } from '../../apps/api/src/database/schema';
+import { freshDatabase, startTestServer, type TestServer } from './test-database';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __TEST_SERVER__: TestServer | undefined;
+}
+
+/**
+ * Once per `npm test`: start (or reach) PostgreSQL, build the shared e2e database from the
+ * contract's example dataset (three tenants), and hand its URL to the test workers.
+ */
+export default async function globalSetup(): Promise<void> {
+  const server = await startTestServer();
+  globalThis.__TEST_SERVER__ = server;
+  process.env.TEST_PG_ADMIN_URL = server.adminUrl;
+  const url = await freshDatabase(server.adminUrl, 'nomina_test');
+  await migrateDatabase(url, APP_SCHEMA);
+  const data = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'example-dataset.json'), 'utf8')) as Dataset;
+  const { loadDataset } = await import('@app/importer/load-dataset');
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await loadDataset(client, data, { replace: false });
+  } finally {
+    await client.end();
+  }
+  process.env.TEST_DATABASE_URL = url;
+  // MikroORM keeps entity metadata on globalThis; left here it leaks into the test sandboxes as
+  // objects of another realm ("Map.prototype.set called on incompatible receiver", MikroORM #3783).
+  for (const key of Object.keys(globalThis)) if (key.startsWith('mikro-orm-')) delete (globalThis as Record<string, unknown>)[key];
+}
