@@ -1,7 +1,44 @@
+import { Client } from 'pg';
 import type { Logger } from 'pino';
+import { createProgressReporter, loadDataset } from '@app/importer';
+import { DEMO_LOGINS, generateDataset } from '@app/importer/demo/generate-dataset';
 import type { AppConfig } from '@app/platform/config/app-config';
 
-/** Placeholder until the demo generator lands; returns the lines to print. */
-export async function loadDemoDataIfEmpty(_config: AppConfig, _url: string, _logger: Logger): Promise<string[]> {
-  return [];
+/**
+ * On a database without tenants (and DEMO_DATA not false) loads the generated demo dataset.
+ * Returns the lines `npm start` prints: the demo logins, or how to get data in.
+ */
+export async function loadDemoDataIfEmpty(config: AppConfig, url: string, logger: Logger): Promise<string[]> {
+  const client = new Client({ connectionString: url, application_name: 'nomina-demo' });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from tenant');
+    const empty = rows[0].n === 0;
+    if (empty && !config.demoData) {
+      return ['', '  Base de datos vacía (DEMO_DATA=false): importe datos con  npm run import -- <archivo.json>'];
+    }
+    if (empty) {
+      logger.info('Base de datos vacía: cargando los datos de demostración...');
+      const progress = createProgressReporter();
+      const summary = await loadDataset(client, generateDataset({ scale: 'demo' }), {
+        replace: false,
+        onProgress: (p) => progress.update(p),
+      });
+      progress.finish();
+      logger.info(`Datos de demostración cargados: ${summary.tenants} tenants, ${summary.payslips} nóminas, ${summary.ventas} ventas, ${summary.proveedores} proveedores.`);
+    }
+    const { rows: demo } = await client.query<{ n: number }>(
+      'select count(*)::int as n from login_directory where email_key = any($1)',
+      [DEMO_LOGINS.map((l) => l.email.toLowerCase())],
+    );
+    if (demo[0].n === 0) return [];
+    const width = Math.max(...DEMO_LOGINS.map((l) => l.email.length));
+    return [
+      '',
+      '  Usuarios de demostración (POST /login con {"email", "password"}):',
+      ...DEMO_LOGINS.map((l) => `    ${l.email.padEnd(width)}  ${l.password.padEnd(14)}  ${l.note}`),
+    ];
+  } finally {
+    await client.end();
+  }
 }

@@ -13,6 +13,8 @@ export interface AppConfig {
   apiPrefix: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Database name inside the embedded PostgreSQL. */
+  embeddedDatabase: string;
   embeddedPgPort: number;
   dbPoolMax: number;
   dbStatementTimeoutMs: number;
@@ -132,6 +134,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`LOG_LEVEL debe ser uno de ${LOG_LEVELS.join(', ')}`);
   }
+  if (env.EMBEDDED_PG_DATABASE && !/^[a-z][a-z0-9_]{0,62}$/.test(env.EMBEDDED_PG_DATABASE)) {
+    problems.push('EMBEDDED_PG_DATABASE debe ser un nombre en minúsculas: letras, dígitos y _');
+  }
   const apiPrefix = (env.API_PREFIX || '').replace(/^\/+|\/+$/g, '');
 
   const config: AppConfig = {
@@ -141,6 +146,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     apiPrefix,
     databaseUrl,
     dataDir,
+    embeddedDatabase: env.EMBEDDED_PG_DATABASE || 'nomina',
     embeddedPgPort: int('EMBEDDED_PG_PORT', 0, 0, 65535),
     dbPoolMax: int('DB_POOL_MAX', 10, 1, 200),
     dbStatementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', 15000, 0, 3_600_000),

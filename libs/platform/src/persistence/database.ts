@@ -12,7 +12,7 @@ export interface DatabaseSelection {
 
 /** DATABASE_URL when set, else the embedded PostgreSQL in DATA_DIR (CONTRACT §7). */
 export async function acquireDatabase(
-  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'embeddedPgPort'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir' | 'embeddedPgPort'> & { embeddedDatabase?: string },
   log: (message: string) => void,
   options: { database?: string; fastInit?: boolean } = {},
 ): Promise<DatabaseSelection> {
@@ -22,7 +22,7 @@ export async function acquireDatabase(
   const db = await startEmbeddedPostgres({
     dataDir: config.dataDir,
     port: config.embeddedPgPort,
-    database: options.database ?? 'nomina',
+    database: options.database ?? config.embeddedDatabase ?? 'nomina',
     log,
     fastInit: options.fastInit,
   });
