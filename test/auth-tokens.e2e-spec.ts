@@ -13,14 +13,9 @@ const IVAN = 'a7de5b48-e5d8-4b89-83be-19091c52a784';
 const PEDRO_INACTIVE = 'c08b200e-388a-42ac-886f-8d649c83555c';
 
 function token(claims: Record<string, unknown> = {}, options: Record<string, unknown> = {}, key: string = TEST_JWT_SECRET): string {
-  return sign({ tid: ANDINA, bid: SEDE_NORTE, ...claims }, key, {
-    algorithm: 'HS256',
-    subject: ANA,
-    issuer: 'nomina-read-api',
-    audience: 'nomina-read-api',
-    expiresIn: 600,
-    ...options,
-  } as never);
+  const merged: Record<string, unknown> = { algorithm: 'HS256', subject: ANA, issuer: 'nomina-read-api', audience: 'nomina-read-api', expiresIn: 600, ...options };
+  for (const k of Object.keys(merged)) if (merged[k] === undefined) delete merged[k];
+  return sign({ tid: ANDINA, bid: SEDE_NORTE, ...claims }, key, merged as never);
 }
 
 function b64(obj: unknown): string {

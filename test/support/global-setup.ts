@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { migrateDatabase } from '@app/platform/persistence/database';
 import type { Dataset } from '@app/importer/dataset.types';
 import { APP_SCHEMA } from '../../apps/api/src/database/schema';
-import { freshDatabase, startTestServer, type TestServer } from './test-database';
+import { dropRunDatabases, freshDatabase, runScoped, startTestServer, type TestServer } from './test-database';
 
 declare global {
   // eslint-disable-next-line no-var
@@ -20,7 +20,9 @@ export default async function globalSetup(): Promise<void> {
   const server = await startTestServer();
   globalThis.__TEST_SERVER__ = server;
   process.env.TEST_PG_ADMIN_URL = server.adminUrl;
-  const url = await freshDatabase(server.adminUrl, 'nomina_test');
+  process.env.TEST_RUN_ID = String(process.pid);
+  await dropRunDatabases(server.adminUrl, 'stale');
+  const url = await freshDatabase(server.adminUrl, runScoped('nomina_test'));
   await migrateDatabase(url, APP_SCHEMA);
   const data = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'example-dataset.json'), 'utf8')) as Dataset;
   const { loadDataset } = await import('@app/importer/load-dataset');

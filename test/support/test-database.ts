@@ -30,9 +30,21 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
+/**
+ * Test databases carry the run's id (the jest parent pid) so concurrent `npm test` runs on one
+ * machine never drop each other's databases; the teardown drops the run's own, and the setup
+ * drops those of runs that are gone.
+ */
+export function runScoped(name: string): string {
+  const run = process.env.TEST_RUN_ID ?? String(process.pid);
+  return `${name}_r${run}`;
+}
+
+const TEST_DB = /^nomina_test[a-z0-9_]*$/;
+
 /** Drops and recreates a database whose name must start with nomina_test (a guard against accidents). */
 export async function freshDatabase(adminUrl: string, name: string): Promise<string> {
-  if (!/^nomina_test[a-z0-9_]*$/.test(name)) throw new Error(`Refusing to recreate "${name}": test databases are named nomina_test*.`);
+  if (!TEST_DB.test(name)) throw new Error(`Refusing to recreate "${name}": test databases are named nomina_test*.`);
   const client = new Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -44,14 +56,30 @@ export async function freshDatabase(adminUrl: string, name: string): Promise<str
   return databaseUrl(adminUrl, name);
 }
 
-export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  if (!/^nomina_test[a-z0-9_]*$/.test(name)) return;
+/** Drops this run's test databases (which), or those of runs whose process is gone (stale). */
+export async function dropRunDatabases(adminUrl: string, which: 'own' | 'stale'): Promise<void> {
+  const own = process.env.TEST_RUN_ID ?? String(process.pid);
   const client = new Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`drop database if exists "${name}" with (force)`);
+    const { rows } = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'nomina\\_test%'`);
+    for (const { datname } of rows) {
+      const run = /_r(\d+)$/.exec(datname)?.[1];
+      if (!run || !TEST_DB.test(datname)) continue;
+      const drop = which === 'own' ? run === own : run !== own && !isAlive(Number(run));
+      if (drop) await client.query(`drop database if exists "${datname}" with (force)`);
+    }
   } finally {
     await client.end();
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -65,7 +93,7 @@ export async function seedDatabase(name: string, datasets: import('@app/importer
   const { migrateDatabase } = await import('@app/platform/persistence/database');
   const { APP_SCHEMA } = await import('../../apps/api/src/database/schema');
   const { loadDataset } = await import('@app/importer/load-dataset');
-  const url = await freshDatabase(adminUrl, name);
+  const url = await freshDatabase(adminUrl, runScoped(name));
   await migrateDatabase(url, APP_SCHEMA);
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -75,4 +103,17 @@ export async function seedDatabase(name: string, datasets: import('@app/importer
     await client.end();
   }
   return url;
+}
+
+/** Drops a suite's own database early (by the name given to seedDatabase). */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const scoped = runScoped(name);
+  if (!TEST_DB.test(scoped)) return;
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${scoped}" with (force)`);
+  } finally {
+    await client.end();
+  }
 }

@@ -18,7 +18,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     loggerInstance: logger,
     // Our own one-line access log (with tenant and duration) replaces Fastify's two lines per request.
     logController: new LogController({ disableRequestLogging: true }),
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
     // Honour a sane X-Request-Id from the caller; otherwise make one.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
