@@ -1,0 +1,51 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
+import { DEFAULT_SIZE, type ListSpec, MAX_FILTER_LENGTH, MAX_OFFSET, MAX_SIZE } from './list-params';
+
+/**
+ * OpenAPI description of the list parameters of CONTRACT §3.2 (offset, size, page, filter,
+ * sort). `filterOn` says what the filter matches in this list.
+ */
+export function ApiListQuery(spec: ListSpec, filterOn: string): MethodDecorator {
+  const defaultOrder = spec.defaultSort.map((k) => `${k.field},${k.direction}`).join(' → ');
+  return applyDecorators(
+    ApiQuery({
+      name: 'offset',
+      required: false,
+      schema: { type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0 },
+      description: 'Registro inicial de la página (0 = el primero). Segunda página de 20: offset=20&size=20.',
+    }),
+    ApiQuery({
+      name: 'size',
+      required: false,
+      schema: { type: 'integer', minimum: 0, maximum: MAX_SIZE, default: DEFAULT_SIZE },
+      description: `Máximo de registros devueltos (0 a ${MAX_SIZE}). size=0 devuelve solo \`total\`.`,
+    }),
+    ApiQuery({
+      name: 'page',
+      required: false,
+      schema: { type: 'integer' },
+      description: 'Aceptado por compatibilidad y **ignorado** (use offset).',
+    }),
+    ApiQuery({
+      name: 'filter',
+      required: false,
+      schema: { type: 'string', maxLength: MAX_FILTER_LENGTH },
+      description:
+        `Texto libre (máx. ${MAX_FILTER_LENGTH} caracteres), sin distinguir mayúsculas ni tildes ("perez" encuentra "Pérez"); ` +
+        `\`%\` y \`_\` son caracteres literales. Vacío = sin filtro. Busca en: ${filterOn}.`,
+      example: 'perez',
+    }),
+    ApiQuery({
+      name: 'sort',
+      required: false,
+      schema: { type: 'array', items: { type: 'string', pattern: `^(${spec.sortable.join('|')})(,(asc|desc|ASC|DESC))?$` } },
+      style: 'form',
+      explode: true,
+      description:
+        `Orden \`<campo>,asc\` o \`<campo>,desc\` (dirección opcional, asc por defecto); repetible: ` +
+        `\`sort=${spec.sortable[0]},desc&sort=${spec.sortable[1] ?? spec.sortable[0]},asc\`. Reemplaza el orden por defecto ` +
+        `(${defaultOrder}); el uuid del elemento cierra siempre el orden. Campos: ${spec.sortable.join(', ')}.`,
+    }),
+  );
+}

@@ -1,0 +1,55 @@
+import { type FieldProblem, validationError } from '@app/platform/errors/domain-error';
+
+/**
+ * Path parameters of GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/
+ * {isDetalleParaAportes} (CONTRACT §3.7). Parsed by hand rather than by class-validator: the
+ * range check spans two parameters and every message must say the accepted form.
+ */
+export interface ConceptosAcumuladosParams {
+  fechaDesde: string;
+  fechaHasta: string;
+  paraAportes: boolean;
+}
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_FORM = 'Debe ser una fecha real con formato AAAA-MM-DD, p. ej. 2024-01-31';
+
+/** A real calendar day 'YYYY-MM-DD' (years 0001–9999, leap years honoured). */
+export function isCalendarDate(text: string): boolean {
+  const m = YMD.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return day <= days;
+}
+
+function shown(value: string): string {
+  return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value);
+}
+
+/** Validates the three path values; a 400 lists every offending parameter. */
+export function parseConceptosAcumuladosParams(fechaDesde: string, fechaHasta: string, isDetalleParaAportes: string): ConceptosAcumuladosParams {
+  const errors: FieldProblem[] = [];
+  const desdeOk = isCalendarDate(fechaDesde);
+  const hastaOk = isCalendarDate(fechaHasta);
+  if (!desdeOk) errors.push({ field: 'fechaDesde', message: `${DATE_FORM}; se recibió ${shown(fechaDesde)}.` });
+  if (!hastaOk) errors.push({ field: 'fechaHasta', message: `${DATE_FORM}; se recibió ${shown(fechaHasta)}.` });
+  // Same fixed-width form, so text order is date order.
+  if (desdeOk && hastaOk && fechaDesde > fechaHasta) {
+    errors.push({
+      field: 'fechaDesde',
+      message: `Debe ser anterior o igual a fechaHasta (${fechaDesde} es posterior a ${fechaHasta}), p. ej. 2024-01-01/2024-12-31.`,
+    });
+  }
+  const flag = isDetalleParaAportes.toLowerCase();
+  if (flag !== 'true' && flag !== 'false') {
+    errors.push({
+      field: 'isDetalleParaAportes',
+      message: `Debe ser true o false (sin distinguir mayúsculas), p. ej. false; se recibió ${shown(isDetalleParaAportes)}.`,
+    });
+  }
+  if (errors.length > 0) throw validationError(errors);
+  return { fechaDesde, fechaHasta, paraAportes: flag === 'true' };
+}

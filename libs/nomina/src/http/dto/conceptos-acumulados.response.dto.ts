@@ -1,0 +1,59 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { envelopeWriter, legacySchema } from '@app/platform/http/legacy-json';
+import type { ConceptoAcumuladoRow } from '../../queries/conceptos-acumulados/conceptos-acumulados.sql';
+import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
+
+/** Wire format of an accumulated-concepts record (SPEC 2.3, CONTRACT §3.7), in the contract's field order. */
+export const CONCEPTO_ACUMULADO_SCHEMA = legacySchema({
+  uuidVinculado: 'uuid',
+  uuidEmpleado: 'uuid',
+  id: 'string',
+  nombreCompleto: 'string',
+  tipoCotizante: 'string',
+  salarioBase: 'double',
+  salarioIntegral: 'bool',
+  totalDevengados: 'double',
+  totalDeducciones: 'double',
+  totalNeto: 'double',
+});
+
+export const writeConceptosAcumulados = envelopeWriter<ConceptoAcumuladoRow>(CONCEPTO_ACUMULADO_SCHEMA);
+
+export class ConceptoAcumuladoDto {
+  @ApiProperty({ ...UUID_WIRE, example: '2B7EA90D6C1E4F0A9B3D5E7F8A1C2B3D', description: 'Vinculación laboral (contrato): un elemento por vinculación con nóminas en el rango.' })
+  uuidVinculado!: string;
+
+  @ApiProperty({ ...UUID_WIRE, example: '21E10C42C883413CB0930C65F1B7ACD9', description: 'La persona (empleadoUuid de GET /empleados).' })
+  uuidEmpleado!: string;
+
+  @ApiProperty({ example: '8927601899', description: 'Número de documento del empleado (el nombre viene del modelo de datos; no es un identificador interno).' })
+  id!: string;
+
+  @ApiProperty({ example: 'Esteban Pérez Zapata', description: 'nombres + " " + apellidos.' })
+  nombreCompleto!: string;
+
+  @ApiProperty({ example: 'Dependiente', description: 'Descripción del tipo de cotizante (no el código).' })
+  tipoCotizante!: string;
+
+  @ApiProperty(
+    javaDouble(
+      1423500.0,
+      'Salario base de la nómina del último pago considerado en que la vinculación tiene nómina (por fechaDesde del pago, luego fechaPago, luego uuid del pago), con cualquiera de las dos fuentes.',
+    ),
+  )
+  salarioBase!: number;
+
+  @ApiProperty({ type: 'boolean', example: false, description: 'true cuando la vinculación tiene salario integral.' })
+  salarioIntegral!: boolean;
+
+  @ApiProperty(javaDouble(1.8404777e7, 'Suma de devengados en el rango (fuente de aportes: solo conceptos base de aportes).'))
+  totalDevengados!: number;
+
+  @ApiProperty(javaDouble(1472382.16, 'Suma de deducciones en el rango (fuente de aportes: solo conceptos base de aportes).'))
+  totalDeducciones!: number;
+
+  @ApiProperty(javaDouble(1.693239484e7, 'Suma del neto de las nóminas en el rango (fuente de aportes: devengados − deducciones base de aportes).'))
+  totalNeto!: number;
+}
+
+export class ConceptosAcumuladosResponseDto extends LegacyEnvelopeDto(ConceptoAcumuladoDto, 38) {}

@@ -1,0 +1,55 @@
+import type { Type } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+
+/**
+ * OpenAPI class of the payroll envelope `{contenido, error, advertencia, metadata, total}` for
+ * one element type. The wire bytes come from the legacy writer, not from this class.
+ */
+export function LegacyEnvelopeDto<T>(element: Type<T>, totalExample = 1): Type<{ contenido: T[]; error: null; advertencia: null; metadata: null; total: number }> {
+  class Envelope {
+    @ApiProperty({ type: () => [element], description: 'Registros del resultado; arreglo vacío cuando nada coincide.' })
+    contenido!: T[];
+
+    @ApiProperty({ type: 'null', nullable: true, example: null, description: 'Siempre null en una respuesta exitosa.' })
+    error!: null;
+
+    @ApiProperty({ type: 'null', nullable: true, example: null, description: 'Siempre null en una respuesta exitosa.' })
+    advertencia!: null;
+
+    @ApiProperty({ type: 'null', nullable: true, example: null, description: 'Siempre null en una respuesta exitosa.' })
+    metadata!: null;
+
+    @ApiProperty({ type: 'integer', example: totalExample, description: 'Cantidad global de registros que cumplen los criterios, sin importar offset/size.' })
+    total!: number;
+  }
+  return Envelope;
+}
+
+/** Property options shared by the Java-double fields (amounts, flags, counters). */
+export function javaDouble(example: number, description: string, nullable = false): Parameters<typeof ApiProperty>[0] {
+  return {
+    type: 'number',
+    format: 'double',
+    example,
+    nullable,
+    description: `${description} Se escribe como Double.toString de Java: 0.0, 1300000.0, 1.8404777E7 (notación científica desde 10.000.000).`,
+  };
+}
+
+export const DATE_EXAMPLE = '2024-01-31T05:00:00.000+0000';
+
+export function legacyDate(description: string, nullable = false): Parameters<typeof ApiProperty>[0] {
+  return {
+    type: 'string',
+    example: DATE_EXAMPLE,
+    nullable,
+    description: `${description} Fecha sin hora, escrita a las 05:00 UTC (medianoche en Bogotá): yyyy-MM-ddTHH:mm:ss.SSS+0000.`,
+  };
+}
+
+export const UUID_WIRE = { type: 'string', pattern: '^[0-9A-F]{32}$' } as const;
+
+/** Operation-description suffix showing a real response body byte for byte. */
+export function wireExample(body: string): string {
+  return '\n\nEjemplo real (bytes exactos; montos como Double de Java, fechas a las 05:00 UTC):\n\n```json\n' + body + '\n```';
+}

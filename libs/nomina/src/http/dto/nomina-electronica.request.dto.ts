@@ -1,0 +1,38 @@
+import { type FieldProblem, validationError } from '@app/platform/errors/domain-error';
+
+/** Path parameters of GET /pagos/nominaelectronica/{ano}/{mes} (CONTRACT §3.8). */
+export interface NominaElectronicaParams {
+  ano: number;
+  mes: number;
+}
+
+export const ANO_MIN = 1900;
+export const ANO_MAX = 2100;
+
+/** Plain decimal digits only: "2024", "03"; not "2024.0", "+3", "3e0" or " 3". */
+const DIGITS = /^[0-9]{1,9}$/;
+
+function integerIn(raw: string, min: number, max: number): number | undefined {
+  if (!DIGITS.test(raw)) return undefined;
+  const value = Number(raw);
+  return value >= min && value <= max ? value : undefined;
+}
+
+function shown(value: string): string {
+  return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value);
+}
+
+/** Validates ano (1900–2100) and mes (1–12); a 400 lists every offending parameter. */
+export function parseNominaElectronicaParams(anoText: string, mesText: string): NominaElectronicaParams {
+  const errors: FieldProblem[] = [];
+  const ano = integerIn(anoText, ANO_MIN, ANO_MAX);
+  const mes = integerIn(mesText, 1, 12);
+  if (ano === undefined) {
+    errors.push({ field: 'ano', message: `Debe ser un año entero entre ${ANO_MIN} y ${ANO_MAX}, p. ej. 2024; se recibió ${shown(anoText)}.` });
+  }
+  if (mes === undefined) {
+    errors.push({ field: 'mes', message: `Debe ser un mes entero entre 1 y 12, p. ej. 3; se recibió ${shown(mesText)}.` });
+  }
+  if (ano === undefined || mes === undefined) throw validationError(errors);
+  return { ano, mes };
+}

@@ -1,0 +1,66 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { envelopeWriter, legacySchema } from '@app/platform/http/legacy-json';
+import type { DocumentoNominaElectronica } from '../../queries/nomina-electronica/generar-nomina-electronica.command';
+import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
+
+/** Wire format of an electronic payroll support document (CONTRACT §3.8), in the contract's field order. */
+export const DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA = legacySchema({
+  numero: 'string',
+  prefijo: 'string',
+  consecutivo: 'int',
+  ano: 'int',
+  mes: 'int',
+  uuidVinculado: 'uuid',
+  uuidEmpleado: 'uuid',
+  tipoDocumento: 'string',
+  identificacion: 'string',
+  nombreCompleto: 'string',
+  totalDevengados: 'double',
+  totalDeducciones: 'double',
+  totalNeto: 'double',
+});
+
+export const writeNominaElectronica = envelopeWriter<DocumentoNominaElectronica>(DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA);
+
+export class DocumentoNominaElectronicaDto {
+  @ApiProperty({ example: 'NE591', description: 'prefijo + consecutivo, sin relleno de ceros.' })
+  numero!: string;
+
+  @ApiProperty({ example: 'NE', description: 'Prefijo de la secuencia del tenant (NE si el tenant no tenía secuencia).' })
+  prefijo!: string;
+
+  @ApiProperty({ type: 'integer', format: 'int64', example: 591, description: 'Número consumido de la secuencia; los documentos de una llamada forman un bloque contiguo en el orden de la lista.' })
+  consecutivo!: number;
+
+  @ApiProperty({ type: 'integer', example: 2024 })
+  ano!: number;
+
+  @ApiProperty({ type: 'integer', example: 3 })
+  mes!: number;
+
+  @ApiProperty({ ...UUID_WIRE, example: '2B7EA90D6C1E4F0A9B3D5E7F8A1C2B3D', description: 'Vinculación laboral (contrato): un documento por vinculación.' })
+  uuidVinculado!: string;
+
+  @ApiProperty({ ...UUID_WIRE, example: '21E10C42C883413CB0930C65F1B7ACD9', description: 'La persona.' })
+  uuidEmpleado!: string;
+
+  @ApiProperty({ enum: ['CC', 'CE', 'TI', 'PA', 'PEP', 'PPT', 'NIT', 'RC'], example: 'CC' })
+  tipoDocumento!: string;
+
+  @ApiProperty({ example: '8927601899' })
+  identificacion!: string;
+
+  @ApiProperty({ example: 'Esteban Pérez Zapata', description: 'nombres + " " + apellidos.' })
+  nombreCompleto!: string;
+
+  @ApiProperty(javaDouble(2840000.0, 'Devengados del mes: suma de las nóminas de la vinculación en los pagos del periodo.'))
+  totalDevengados!: number;
+
+  @ApiProperty(javaDouble(227200.0, 'Deducciones del mes.'))
+  totalDeducciones!: number;
+
+  @ApiProperty(javaDouble(2612800.0, 'Neto del mes (devengados − deducciones).'))
+  totalNeto!: number;
+}
+
+export class NominaElectronicaResponseDto extends LegacyEnvelopeDto(DocumentoNominaElectronicaDto, 36) {}

@@ -1,0 +1,69 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { envelopeWriter, legacySchema } from '@app/platform/http/legacy-json';
+import type { PagoEmpleadoRow } from '../../queries/list-pago-empleados/list-pago-empleados.sql';
+import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
+
+/** Wire format of a payslip (CONTRACT §3.4), in the contract's field order. */
+export const PAGO_EMPLEADO_SCHEMA = legacySchema({
+  uuid: 'uuid',
+  uuidPago: 'uuid',
+  uuidVinculado: 'uuid',
+  uuidEmpleado: 'uuid',
+  tipoDocumento: 'string',
+  identificacion: 'string',
+  nombreCompleto: 'string',
+  salarioBase: 'double',
+  diasTrabajados: 'double',
+  totalDevengados: 'double',
+  totalDeducciones: 'double',
+  totalNeto: 'double',
+});
+
+export const writePagoEmpleados = envelopeWriter<PagoEmpleadoRow>(PAGO_EMPLEADO_SCHEMA);
+
+export class PagoEmpleadoDto {
+  @ApiProperty({ ...UUID_WIRE, example: '5F0D3C1E9A7B4C2D8E6F1A2B3C4D5E6F', description: 'Uuid de la nómina del empleado (para /pagoEmpleadoDetalles/{uuid}).' })
+  uuid!: string;
+
+  @ApiProperty({ ...UUID_WIRE, example: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588' })
+  uuidPago!: string;
+
+  @ApiProperty({ ...UUID_WIRE, example: '2B7EA90D6C1E4F0A9B3D5E7F8A1C2B3D', description: 'Vinculación laboral (contrato).' })
+  uuidVinculado!: string;
+
+  @ApiProperty({ ...UUID_WIRE, example: '21E10C42C883413CB0930C65F1B7ACD9', description: 'La persona.' })
+  uuidEmpleado!: string;
+
+  @ApiProperty({ enum: ['CC', 'CE', 'TI', 'PA', 'PEP', 'PPT', 'NIT', 'RC'], example: 'CC' })
+  tipoDocumento!: string;
+
+  @ApiProperty({ example: '8927601899' })
+  identificacion!: string;
+
+  @ApiProperty({ example: 'Esteban Pérez Zapata', description: 'nombres + " " + apellidos.' })
+  nombreCompleto!: string;
+
+  @ApiProperty(javaDouble(1.8404777e7, 'Salario base en esta nómina.'))
+  salarioBase!: number;
+
+  @ApiProperty(javaDouble(30.0, 'Días trabajados.'))
+  diasTrabajados!: number;
+
+  @ApiProperty(javaDouble(1.8404777e7, 'Suma de las líneas DEVENGADO.'))
+  totalDevengados!: number;
+
+  @ApiProperty(javaDouble(1472382.16, 'Suma de las líneas DEDUCCION.'))
+  totalDeducciones!: number;
+
+  @ApiProperty(javaDouble(1.693239484e7, 'Devengados menos deducciones.'))
+  totalNeto!: number;
+}
+
+export class PagoEmpleadosResponseDto extends LegacyEnvelopeDto(PagoEmpleadoDto, 36) {}
+
+/** A real response (example dataset, ?params[pago]=EDB3A93CC8BC4BE2A4C5B8ABB2A86588&filter=perez&size=1), byte for byte. */
+export const PAGO_EMPLEADOS_WIRE_EXAMPLE =
+  '{"contenido":[{"uuid":"AA127C7D70004A55822DE206B914F0E4","uuidPago":"EDB3A93CC8BC4BE2A4C5B8ABB2A86588","uuidVinculado":"2B7EA90DC87745C29FD1' +
+  '938A366C8206","uuidEmpleado":"21E10C42C883413CB0930C65F1B7ACD9","tipoDocumento":"CC","identificacion":"8927601899","nombreCompleto":"Esteban' +
+  ' Pérez Zapata","salarioBase":1.8404777E7,"diasTrabajados":30.0,"totalDevengados":1.8404777E7,"totalDeducciones":2263787.78,"totalNeto":1.614' +
+  '098922E7}],"error":null,"advertencia":null,"metadata":null,"total":4}';

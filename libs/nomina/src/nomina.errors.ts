@@ -1,0 +1,27 @@
+import { DomainError, type FieldProblem } from '@app/platform/errors/domain-error';
+
+/**
+ * Error codes of the payroll context. A new code does not compile until it has a status in
+ * NOMINA_ERROR_STATUS; the problem+json filter turns a NominaError into the response.
+ */
+export enum NominaErrorCode {
+  /** GET /pagos without params[estados]: a server error, as the legacy service answered (SPEC 4.1, 7). */
+  ESTADOS_REQUERIDO = 'ESTADOS_REQUERIDO',
+  PAGO_NO_ENCONTRADO = 'PAGO_NO_ENCONTRADO',
+  PAGO_EMPLEADO_NO_ENCONTRADO = 'PAGO_EMPLEADO_NO_ENCONTRADO',
+  EMPLEADO_NO_ENCONTRADO = 'EMPLEADO_NO_ENCONTRADO',
+}
+
+export const NOMINA_ERROR_STATUS: Record<NominaErrorCode, number> = {
+  [NominaErrorCode.ESTADOS_REQUERIDO]: 500,
+  [NominaErrorCode.PAGO_NO_ENCONTRADO]: 404,
+  [NominaErrorCode.PAGO_EMPLEADO_NO_ENCONTRADO]: 404,
+  [NominaErrorCode.EMPLEADO_NO_ENCONTRADO]: 404,
+};
+
+export class NominaError extends DomainError {
+  constructor(code: NominaErrorCode, detail: string, errors?: FieldProblem[], headers?: Record<string, string>) {
+    super(code, NOMINA_ERROR_STATUS[code], detail, errors, headers);
+    this.name = 'NominaError';
+  }
+}
