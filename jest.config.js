@@ -34,6 +34,8 @@ const common = {
 module.exports = {
   ...common,
   rootDir: __dirname,
+  // e2e hooks start the app and build databases; jest-circus reads this from the root config only.
+  testTimeout: 60000,
   // One PostgreSQL for the whole run (embedded, or DATABASE_URL's server) with the e2e database.
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
@@ -49,7 +51,6 @@ module.exports = {
       displayName: 'e2e',
       rootDir: __dirname,
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      testTimeout: 60000,
     },
   ],
 };

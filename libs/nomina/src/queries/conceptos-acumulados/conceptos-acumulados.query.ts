@@ -1,0 +1,21 @@
+import { Query } from '@nestjs/cqrs';
+import type { ListParams } from '../../http/list-params';
+import type { Page } from '../read-page';
+import type { ConceptoAcumuladoRow } from './conceptos-acumulados.sql';
+
+/**
+ * GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}
+ * (CONTRACT §3.7). Dates are validated 'YYYY-MM-DD' with fechaDesde <= fechaHasta.
+ */
+export class ConceptosAcumuladosQuery extends Query<Page<ConceptoAcumuladoRow>> {
+  constructor(
+    readonly tenantId: string,
+    readonly fechaDesde: string,
+    readonly fechaHasta: string,
+    /** true: contribution source (baseAportes concepts only); false: generic source. */
+    readonly paraAportes: boolean,
+    readonly list: ListParams,
+  ) {
+    super();
+  }
+}
