@@ -1,0 +1,32 @@
+import { pipeline, type Readable, Transform } from 'node:stream';
+
+/** Characters gathered before a write: a few large socket writes rather than one per record. */
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * Writes an object-mode stream as the text of one JSON array, incrementally. The opening bracket
+ * goes out at once, so the status and headers are sent before the first row; an error after that
+ * destroys the stream (and the HTTP connection): the client gets a truncated body, never a short
+ * list that looks complete. Destroying the result (a client that disconnects) destroys `records`.
+ */
+export function jsonArrayStream(records: Readable): Readable {
+  let separator = '';
+  let pending = '';
+  const json = new Transform({
+    writableObjectMode: true,
+    transform(record: unknown, _encoding, callback) {
+      pending += separator + JSON.stringify(record);
+      separator = ',';
+      if (pending.length < CHUNK_CHARS) return callback();
+      const chunk = pending;
+      pending = '';
+      callback(null, chunk);
+    },
+    flush(callback) {
+      callback(null, `${pending}]`);
+    },
+  });
+  json.push('[');
+  pipeline(records, json, () => undefined);
+  return json;
+}

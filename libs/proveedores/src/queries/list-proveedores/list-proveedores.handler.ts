@@ -1,0 +1,38 @@
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { SqlReader } from '@app/platform/persistence/sql-reader';
+import { openCountedStream, readInSnapshot } from '../../persistence/snapshot-reads';
+import { type ProveedorRow, toProveedorRecord } from '../proveedor-record';
+import { ALL_PROVEEDORES_SQL, COUNT_PROVEEDORES_SQL, PAGE_PROVEEDORES_SQL } from './list-proveedores.sql';
+import { type ListProveedoresResult, ListProveedoresQuery, type ProveedoresPaging } from './list-proveedores.query';
+
+/** Rows per cursor round trip for the unpaginated list. */
+const BATCH_SIZE = 1000;
+
+/**
+ * A page is a plain read; the complete list is a cursor, so a tenant with 100 000 records never
+ * has them all in memory. Either way the total is counted in the same snapshot as the rows.
+ */
+@QueryHandler(ListProveedoresQuery)
+export class ListProveedoresHandler implements IQueryHandler<ListProveedoresQuery> {
+  constructor(private readonly sql: SqlReader) {}
+
+  async execute({ tenantId, paging }: ListProveedoresQuery): Promise<ListProveedoresResult> {
+    if (paging) return this.page(tenantId, paging);
+    const { total, records } = await openCountedStream(this.sql, {
+      countSql: COUNT_PROVEEDORES_SQL,
+      rowsSql: ALL_PROVEEDORES_SQL,
+      values: [tenantId],
+      map: toProveedorRecord,
+      batchSize: BATCH_SIZE,
+    });
+    return { paginated: false, total, records };
+  }
+
+  private async page(tenantId: string, paging: ProveedoresPaging): Promise<ListProveedoresResult> {
+    return readInSnapshot(this.sql, async (client) => {
+      const [{ total }] = (await client.query<{ total: string }>(COUNT_PROVEEDORES_SQL, [tenantId])).rows;
+      const { rows } = await client.query<ProveedorRow>(PAGE_PROVEEDORES_SQL, [tenantId, paging.limite, paging.pagina * paging.limite]);
+      return { paginated: true, paging, total: Number(total), records: rows.map(toProveedorRecord) };
+    });
+  }
+}
