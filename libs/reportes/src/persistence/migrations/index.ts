@@ -1,4 +1,8 @@
 import type { MigrationEntry } from '@app/platform/persistence/migrations';
 import { Migration20261122000200_reportes } from './Migration20261122000200_reportes';
+import { Migration20261122000210_reportes_indice_cubriente } from './Migration20261122000210_reportes_indice_cubriente';
 
-export const REPORTES_MIGRATIONS: MigrationEntry[] = [{ name: 'Migration20261122000200_reportes', class: Migration20261122000200_reportes }];
+export const REPORTES_MIGRATIONS: MigrationEntry[] = [
+  { name: 'Migration20261122000200_reportes', class: Migration20261122000200_reportes },
+  { name: 'Migration20261122000210_reportes_indice_cubriente', class: Migration20261122000210_reportes_indice_cubriente },
+];

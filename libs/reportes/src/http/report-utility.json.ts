@@ -1,0 +1,31 @@
+import { Transform } from 'node:stream';
+import { toRowView, toTotalsView, type ReportUtilityItem } from '../queries/report-utility/report-utility.view';
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Report items → `{"reportByProduct":[...],"totals":{...}}`, written row by row so a report of
+ * any size is sent in constant memory. The totals item comes last in the stream, as it comes
+ * last in the body. Numbers become plain JSON numbers only here, after the exact arithmetic.
+ */
+export function jsonWriter(): Transform {
+  let rows = 0;
+  let closed = false;
+  return new Transform({
+    writableObjectMode: true,
+    transform(item: ReportUtilityItem, _encoding, callback) {
+      if ('row' in item) {
+        const prefix = rows++ === 0 ? '{"reportByProduct":[' : ',';
+        callback(null, prefix + JSON.stringify(toRowView(item.row)));
+      } else {
+        const prefix = rows === 0 ? '{"reportByProduct":[' : '';
+        closed = true;
+        callback(null, `${prefix}],"totals":${JSON.stringify(toTotalsView(item.totals))}}`);
+      }
+    },
+    flush(callback) {
+      // Never end a body that is not valid JSON as if it were complete.
+      callback(closed ? null : new Error('report-utility: the stream ended without its totals item'));
+    },
+  });
+}

@@ -1,0 +1,103 @@
+import { toWireUuid } from '@app/platform/http/uuid';
+import type { ReportUtilityRow } from './report-utility.sql';
+
+/**
+ * One report row with its figures as exact decimal text (what the CSV writes; JSON turns them
+ * into numbers). Key order is the wire order: detail rows start with saleId and date (their
+ * sort keys), then the product fields.
+ */
+export interface ReportUtilityRecord {
+  saleId?: string;
+  date?: string;
+  productId: string;
+  code: string;
+  name: string;
+  categoryName: string | null;
+  quantity: string;
+  totalBruto: string;
+  totalDiscount: string;
+  totalTaxes: string;
+  total: string;
+  avgCost: string;
+  grossProfit: string;
+}
+
+/** Totals over every line of the report, exact decimal text. */
+export interface ReportUtilityTotalsRecord {
+  quantity: string;
+  totalBruto: string;
+  totalDiscount: string;
+  totalTaxes: string;
+  total: string;
+  /** Σ(cantidad × costoPromedio) over every line, rounded to 2 decimals. */
+  cost: string;
+  grossProfit: string;
+}
+
+/** What the report stream carries: every row in report order, then exactly one totals item. */
+export type ReportUtilityItem = { row: ReportUtilityRecord } | { totals: ReportUtilityTotalsRecord };
+
+type Numeric<T> = { [K in keyof T]: K extends 'quantity' | 'totalBruto' | 'totalDiscount' | 'totalTaxes' | 'total' | 'avgCost' | 'grossProfit' | 'cost' ? number : T[K] };
+
+/** JSON shapes: the same fields with plain JSON numbers. */
+export type ReportUtilityRowView = Numeric<ReportUtilityRecord>;
+export type ReportUtilityTotalsView = Numeric<ReportUtilityTotalsRecord>;
+export interface ReportUtilityView {
+  reportByProduct: ReportUtilityRowView[];
+  totals: ReportUtilityTotalsView;
+}
+
+const ROW_NUMBERS = ['quantity', 'totalBruto', 'totalDiscount', 'totalTaxes', 'total', 'avgCost', 'grossProfit'] as const;
+
+/** Column names of the CSV header, in record order. */
+export const GROUPED_COLUMNS = [
+  'productId', 'code', 'name', 'categoryName', 'quantity', 'totalBruto', 'totalDiscount', 'totalTaxes', 'total', 'avgCost', 'grossProfit',
+] as const satisfies readonly (keyof ReportUtilityRecord)[];
+export const DETAIL_COLUMNS = ['saleId', 'date', ...GROUPED_COLUMNS] as const satisfies readonly (keyof ReportUtilityRecord)[];
+export const NUMERIC_COLUMNS: ReadonlySet<string> = new Set(ROW_NUMBERS);
+
+export function reportColumns(grouped: boolean): readonly (keyof ReportUtilityRecord)[] {
+  return grouped ? GROUPED_COLUMNS : DETAIL_COLUMNS;
+}
+
+/** One SQL row → stream item: the totals row (last) or a product row with wire uuids. */
+export function toItem(row: ReportUtilityRow): ReportUtilityItem {
+  if (row.isTotal) {
+    const { quantity, totalBruto, totalDiscount, totalTaxes, total, cost, grossProfit } = row;
+    return { totals: { quantity, totalBruto, totalDiscount, totalTaxes, total, cost, grossProfit } };
+  }
+  const product: ReportUtilityRecord = {
+    productId: toWireUuid(row.productId ?? ''),
+    // A line whose product row is missing (venta_linea has no foreign key) still shows up.
+    code: row.code ?? '',
+    name: row.name ?? '',
+    categoryName: row.categoryName,
+    quantity: row.quantity,
+    totalBruto: row.totalBruto,
+    totalDiscount: row.totalDiscount,
+    totalTaxes: row.totalTaxes,
+    total: row.total,
+    avgCost: row.avgCost ?? '0',
+    grossProfit: row.grossProfit,
+  };
+  return { row: row.saleId === null ? product : { saleId: toWireUuid(row.saleId), date: row.date ?? '', ...product } };
+}
+
+/** Decimal text → JSON numbers (after all exact arithmetic is done). */
+export function toRowView(record: ReportUtilityRecord): ReportUtilityRowView {
+  const view: Record<string, unknown> = { ...record };
+  for (const key of ROW_NUMBERS) view[key] = Number(record[key]);
+  return view as ReportUtilityRowView;
+}
+
+export function toTotalsView(t: ReportUtilityTotalsRecord): ReportUtilityTotalsView {
+  return {
+    quantity: Number(t.quantity),
+    totalBruto: Number(t.totalBruto),
+    totalDiscount: Number(t.totalDiscount),
+    totalTaxes: Number(t.totalTaxes),
+    total: Number(t.total),
+    cost: Number(t.cost),
+    grossProfit: Number(t.grossProfit),
+  };
+}
