@@ -1,0 +1,30 @@
+/**
+ * `npm run migrate`: applies pending schema migrations to the selected database (DATABASE_URL, or
+ * the embedded PostgreSQL in DATA_DIR, shared with a running service) and lists what it applied.
+ */
+import { ConfigError, loadConfig } from '@app/platform/config/app-config';
+import { acquireDatabase, migrateDatabase } from '@app/platform/persistence/database';
+import { APP_SCHEMA } from '../database/schema';
+
+const stderr = (line: string): void => void process.stderr.write(`${line}\n`);
+
+export async function runMigrate(): Promise<number> {
+  try {
+    const db = await acquireDatabase(loadConfig(), stderr);
+    try {
+      const applied = await migrateDatabase(db.url, APP_SCHEMA);
+      if (!applied.length) process.stdout.write('La base de datos ya está al día: no había migraciones pendientes.\n');
+      else process.stdout.write(`Migraciones aplicadas (${applied.length}):\n${applied.map((name) => `  ${name}\n`).join('')}`);
+      return 0;
+    } finally {
+      await db.release();
+    }
+  } catch (err) {
+    stderr(err instanceof ConfigError ? err.message : `No se pudo migrar la base de datos: ${(err as Error).message}`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  void runMigrate().then((code) => process.exit(code));
+}

@@ -1,0 +1,317 @@
+/**
+ * Import throughput and memory.
+ *
+ *   node bench/run-ts.js bench/import.bench.ts [load] [--lines=1000000] [--lazy]
+ *     Builds a dataset with about --lines payslip lines plus sales (in memory like a parsed file;
+ *     --lazy streams it from generators instead, timing the generator too), loads it with
+ *     loadDataset into a scratch database and prints lines/s.
+ *   node bench/run-ts.js bench/import.bench.ts demo [--scale=medium]
+ *     Loads the demo generator's dataset (libs/importer/src/demo; lazy, 1.66 million payslip lines
+ *     at medium scale), the realistic shape: ~12 lines per payslip, three tenants, suppliers.
+ *   node bench/run-ts.js bench/import.bench.ts file [--mb=100]
+ *     Writes a ~100 MB import file to /tmp, then runs the import CLI on it (validation included)
+ *     as a child process and reports wall time and peak RSS (VmHWM).
+ *
+ * Always an embedded PostgreSQL in DATA_DIR=/tmp/import-bench (database import_bench for the load
+ * mode, the CLI's default database for the file mode), emptied first; with DATABASE_URL set, the
+ * database import_bench on that server. Goal: >= 100,000 payslip lines/s.
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { Client } from 'pg';
+import { acquireDatabase, migrateDatabase } from '@app/platform/persistence/database';
+import { ensureDatabase } from '@app/platform/persistence/embedded-postgres';
+import type { ConceptoInput, Dataset, PagoInput, TenantInput, VentaInput } from '@app/importer/dataset.types';
+import { datasetStats, generateDataset, type Scale } from '@app/importer/demo/generate-dataset';
+import { loadDataset } from '@app/importer/load-dataset';
+import { createProgressReporter } from '@app/importer/progress';
+import { ALL_TABLES } from '@app/importer/tables';
+import { APP_SCHEMA } from '../apps/api/src/database/schema';
+
+const ROOT = join(__dirname, '..');
+const DATA_DIR = '/tmp/import-bench';
+const DATABASE = 'import_bench';
+const FILE = '/tmp/import-bench.json';
+
+function arg(name: string, fallback: number): number {
+  const found = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return found ? Number(found.split('=')[1]) : fallback;
+}
+
+// ---------------------------------------------------------------- generator
+
+let seed = 0x1234_5678;
+function rand(): number {
+  seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+  return seed / 2 ** 32;
+}
+const hex8 = (x: number): string => (x >>> 0).toString(16).padStart(8, '0');
+function mix(x: number): number {
+  x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
+  x = Math.imul(x ^ (x >>> 15), 0x846ca68b);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+/** Deterministic, unique per (kind, n), and in random order like real v4 uuids (index locality matters). */
+function uuid(kind: number, n: number): string {
+  const h = hex8(mix(n * 31 + kind)) + hex8(mix(n ^ (kind << 24))) + hex8(kind) + hex8(n);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+const money = (max: number): number => Math.round(rand() * max * 100) / 100;
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+const CONCEPTS: ConceptoInput[] = [
+  { codigo: '001', nombre: 'Sueldo básico', tipo: 'DEVENGADO', baseAportes: true },
+  { codigo: '002', nombre: 'Auxilio de transporte', tipo: 'DEVENGADO' },
+  { codigo: '003', nombre: 'Horas extra diurnas', tipo: 'DEVENGADO', baseAportes: true },
+  { codigo: '004', nombre: 'Bonificación', tipo: 'DEVENGADO' },
+  { codigo: '101', nombre: 'Salud', tipo: 'DEDUCCION', baseAportes: true },
+  { codigo: '102', nombre: 'Pensión', tipo: 'DEDUCCION', baseAportes: true },
+  { codigo: '103', nombre: 'Préstamo', tipo: 'DEDUCCION' },
+];
+
+interface Shape {
+  employees: number;
+  payments: number;
+  products: number;
+  sales: number;
+}
+
+/** About 6 lines per payslip, every employee in every payment. */
+export function shapeFor(lines: number): Shape {
+  const employees = Math.max(50, Math.round(Math.sqrt(lines / 6) * 4));
+  const payments = Math.max(1, Math.ceil(lines / 6 / employees));
+  return { employees, payments, products: 500, sales: Math.round(lines / 10) };
+}
+
+function* pagos(shape: Shape): Generator<PagoInput> {
+  let payslip = 0;
+  let line = 0;
+  for (let p = 0; p < shape.payments; p++) {
+    const ano = 2015 + Math.floor(p / 12);
+    const mes = (p % 12) + 1;
+    const empleados = [];
+    for (let e = 0; e < shape.employees; e++) {
+      const detalles = [];
+      const codes = ['001', '002', '101', '102', rand() < 0.5 ? '003' : '004', rand() < 0.5 ? '103' : '004'];
+      for (const codigo of new Set(codes)) {
+        detalles.push({ uuid: uuid(7, line++), concepto: codigo, cantidad: codigo === '003' ? Math.round(rand() * 400) / 100 : 30, valor: money(3_000_000) });
+      }
+      empleados.push({ uuid: uuid(6, payslip++), vinculacion: uuid(5, e), salarioBase: money(9_000_000), diasTrabajados: 30, detalles });
+    }
+    yield {
+      uuid: uuid(4, p), ano, mes, descripcion: `Nómina ${pad(mes)}/${ano}`,
+      fechaDesde: `${ano}-${pad(mes)}-01`, fechaHasta: `${ano}-${pad(mes)}-28`, fechaPago: `${ano}-${pad(mes)}-28`,
+      estado: 'PG', tipoPago: 'PE', definitivo: true, empleados,
+    };
+  }
+}
+
+function* ventas(shape: Shape): Generator<VentaInput> {
+  for (let v = 0; v < shape.sales; v++) {
+    const lineas = [];
+    for (let l = 0; l < 3; l++) {
+      lineas.push({ producto: uuid(9, Math.floor(rand() * shape.products)), cantidad: 1 + Math.floor(rand() * 10), precioUnitario: money(90_000), costoPromedio: Math.round(rand() * 500_000_000) / 10000 });
+    }
+    const day = 1 + Math.floor(rand() * 28);
+    yield { uuid: uuid(10, v), negocio: uuid(2, 0), fecha: `2023-03-${pad(day)}T12:00:00.000Z`, estado: 'Pagada', lineas };
+  }
+}
+
+export function benchTenant(shape: Shape): TenantInput {
+  return {
+    uuid: uuid(1, 0), nit: '900000001', nombre: 'Bench S.A.S.', activo: true,
+    nominaElectronica: { prefijo: 'NE', siguienteNumero: 1 },
+    negocios: [{ uuid: uuid(2, 0), nombre: 'Principal', suscripcion: { plan: 'PREMIUM', desde: '2020-01-01T00:00:00Z', hasta: '2099-01-01T00:00:00Z' } }],
+    usuarios: [{ uuid: uuid(3, 0), email: 'bench@bench.example.co', password: 'bench-password', nombre: 'Bench', apellido: 'Mark', negocios: [uuid(2, 0)] }],
+    tiposCotizante: [{ codigo: '01', descripcion: 'Dependiente' }],
+    conceptos: CONCEPTS,
+    empleados: Array.from({ length: shape.employees }, (_, e) => ({
+      uuid: uuid(8, e), tipoDocumento: 'CC' as const, identificacion: String(10_000_000 + e), nombres: `Nombre${e}`, apellidos: `Apellido ${e}`,
+      vinculaciones: [{ uuid: uuid(5, e), fechaIngreso: '2014-01-01', salarioBase: money(9_000_000), salarioIntegral: false, tipoCotizante: '01' }],
+    })),
+    pagos: pagos(shape),
+    categorias: [{ uuid: uuid(11, 0), nombre: 'General' }],
+    productos: Array.from({ length: shape.products }, (_, i) => ({ uuid: uuid(9, i), negocio: uuid(2, 0), categoria: uuid(11, 0), codigo: `P${i}`, nombre: `Producto ${i}` })),
+    ventas: ventas(shape),
+    proveedores: [],
+  };
+}
+
+// ---------------------------------------------------------------- database
+
+/** An emptied, migrated database; never the one DATABASE_URL names (a sibling on its server). */
+async function scratchDatabase(database: string): Promise<{ url: string; release: () => Promise<void> }> {
+  const db = await acquireDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: DATA_DIR, embeddedPgPort: 0 }, () => undefined, {
+    database,
+    fastInit: true,
+  });
+  let url = db.url;
+  if (!db.embedded) {
+    await ensureDatabase(db.url, DATABASE);
+    const u = new URL(db.url);
+    u.pathname = `/${DATABASE}`;
+    url = u.toString();
+  }
+  await migrateDatabase(url, APP_SCHEMA);
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  await client.query(`truncate ${ALL_TABLES.join(', ')}`);
+  await client.query('vacuum');
+  await client.end();
+  return { url, release: db.release };
+}
+
+// ---------------------------------------------------------------- modes
+
+function syntheticDataset(): Dataset {
+  const shape = shapeFor(arg('lines', 1_000_000));
+  console.log(`Dataset: ${shape.employees} empleados x ${shape.payments} pagos (~${shape.employees * shape.payments * 6} líneas de nómina), ${shape.sales} ventas x 3 líneas`);
+  const tenant = benchTenant(shape);
+  if (!process.argv.includes('--lazy')) {
+    // Materialised like a parsed file, so the time measured is the loader's, not the generator's.
+    tenant.pagos = [...(tenant.pagos ?? [])];
+    tenant.ventas = [...(tenant.ventas ?? [])];
+  }
+  return { tenants: [tenant] };
+}
+
+function demoDataset(): Dataset {
+  const scale = (process.argv.find((a) => a.startsWith('--scale='))?.split('=')[1] ?? 'medium') as Scale;
+  console.log(`Dataset de demostración, escala ${scale}: ${JSON.stringify(datasetStats({ scale }))}`);
+  return generateDataset({ scale });
+}
+
+async function benchLoad(dataset: Dataset): Promise<void> {
+  const db = await scratchDatabase(DATABASE);
+  const client = new Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const reporter = createProgressReporter();
+    const backend = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
+    const pgCpu = processCpuSeconds(backend);
+    const cpu = process.cpuUsage();
+    const phases: { phase: string; at: number; pg: number }[] = [];
+    const summary = await loadDataset(client, dataset, {
+      replace: false,
+      onProgress: (p) => {
+        if (phases[phases.length - 1]?.phase !== p.phase) phases.push({ phase: p.phase, at: performance.now(), pg: processCpuSeconds(backend) ?? 0 });
+        reporter.update(p);
+      },
+    });
+    reporter.finish();
+    phases.push({ phase: 'fin', at: performance.now(), pg: processCpuSeconds(backend) ?? 0 });
+    // Phases repeat per tenant: add up each one's wall and server CPU time.
+    const byPhase = new Map<string, { wall: number; pg: number }>();
+    phases.slice(0, -1).forEach((p, i) => {
+      const sum = byPhase.get(p.phase) ?? { wall: 0, pg: 0 };
+      sum.wall += (phases[i + 1].at - p.at) / 1000;
+      sum.pg += phases[i + 1].pg - p.pg;
+      byPhase.set(p.phase, sum);
+    });
+    console.log(`Fases (reloj / CPU de PostgreSQL): ${[...byPhase].map(([name, t]) => `${name} ${t.wall.toFixed(2)} s / ${t.pg.toFixed(2)} s`).join(', ')}`);
+    const lines = summary.payslipLines + summary.saleLines;
+    console.log(JSON.stringify(summary));
+    console.log(`${summary.payslipLines} líneas de nómina + ${summary.saleLines} de venta en ${summary.seconds.toFixed(2)} s`);
+    console.log(`=> ${Math.round(summary.payslipLines / summary.seconds)} líneas de nómina/s (${Math.round(lines / summary.seconds)} líneas/s en total)`);
+    const payroll = byPhase.get('nómina');
+    if (payroll) {
+      console.log(
+        `   fase de nómina sola: ${Math.round(summary.payslipLines / payroll.wall)} líneas/s de reloj; ` +
+          `PostgreSQL gastó ${((payroll.pg / summary.payslipLines) * 1e6).toFixed(1)} µs de CPU por línea (tope ≈ ${Math.round(summary.payslipLines / payroll.pg)} líneas/s con un núcleo libre)`,
+      );
+    }
+    const used = process.cpuUsage(cpu);
+    console.log(
+      `CPU durante la carga: Node ${((used.user + used.system) / 1e6).toFixed(2)} s, ` +
+        `PostgreSQL ${pgCpu === undefined ? '?' : (processCpuSeconds(backend)! - pgCpu).toFixed(2)} s (la máquina tiene 2 núcleos)`,
+    );
+    console.log(`RSS pico del proceso: ${Math.round(peakRss(process.pid) / 1024)} MB`);
+  } finally {
+    await client.end();
+    await db.release();
+  }
+}
+
+async function writeFile(mb: number): Promise<void> {
+  // Written with one-space indentation like a hand-made file: ~215 bytes per payslip line,
+  // sales included.
+  const shape = shapeFor(Math.round((mb * 1_000_000) / 215));
+  const tenant = benchTenant(shape);
+  const out = createWriteStream(FILE);
+  const write = async (s: string): Promise<void> => {
+    if (!out.write(s)) await once(out, 'drain');
+  };
+  const { pagos: ps, ventas: vs, ...head } = tenant;
+  await write(`{"tenants":[${JSON.stringify(head).slice(0, -1)},"pagos":[`);
+  let first = true;
+  for (const p of ps as Iterable<PagoInput>) {
+    await write((first ? '\n' : ',\n') + JSON.stringify(p, null, 1));
+    first = false;
+  }
+  await write('],"ventas":[');
+  first = true;
+  for (const v of vs as Iterable<VentaInput>) {
+    await write((first ? '' : ',\n') + JSON.stringify(v));
+    first = false;
+  }
+  await write(']}]}\n');
+  out.end();
+  await once(out, 'finish');
+}
+
+/** CPU seconds of a local process (the PostgreSQL backend, when the server is on this machine). */
+function processCpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Peak resident set size in KiB (VmHWM) of a live process. */
+function peakRss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+async function benchFile(): Promise<void> {
+  const mb = arg('mb', 100);
+  await writeFile(mb);
+  const size = statSync(FILE).size;
+  console.log(`Archivo ${FILE}: ${(size / 1e6).toFixed(1)} MB`);
+  // The CLI picks its database like the service does: the embedded cluster's default database
+  // ("nomina", here in the scratch DATA_DIR), or DATABASE_URL (pointed at the sibling database).
+  const db = await scratchDatabase('nomina');
+  try {
+    const started = performance.now();
+    const child = spawn(process.execPath, [join(ROOT, 'bench/run-ts.js'), join(ROOT, 'apps/api/src/cli/import.ts'), FILE], {
+      env: { ...process.env, DATA_DIR, DATABASE_URL: process.env.DATABASE_URL ? db.url : '' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    let peak = 0;
+    const timer = setInterval(() => {
+      try {
+        peak = Math.max(peak, peakRss(child.pid!));
+      } catch {
+        /* exited */
+      }
+    }, 50);
+    const [code] = (await once(child, 'exit')) as [number];
+    clearInterval(timer);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`CLI: código ${code}, ${seconds.toFixed(1)} s de reloj, RSS pico ≈ ${Math.round(peak / 1024)} MB (${(peak * 1024 / size).toFixed(1)}× el archivo)`);
+  } finally {
+    await db.release();
+  }
+}
+
+if (require.main === module) {
+  const mode = process.argv.includes('file') ? benchFile() : benchLoad(process.argv.includes('demo') ? demoDataset() : syntheticDataset());
+  mode.catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

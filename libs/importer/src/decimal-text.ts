@@ -1,0 +1,31 @@
+/**
+ * Exact arithmetic for derived totals: amounts are summed as integer cents and quantities as
+ * integer 1/10000 units (doubles are exact integers up to 2^53), then printed as decimal text
+ * for PostgreSQL numeric columns. Summing the doubles directly would drift (0.1 + 0.2).
+ */
+
+export function toCents(value: number): number {
+  return Math.round(value * 100);
+}
+
+export function toUnits(value: number): number {
+  return Math.round(value * 10000);
+}
+
+function scaledText(n: number, scale: number, digits: number): string {
+  const negative = n < 0;
+  const abs = negative ? -n : n;
+  // % and the division of an exact multiple are both exact for safe integers, unlike floor(abs / scale).
+  const fraction = abs % scale;
+  const whole = (abs - fraction) / scale;
+  const fractionText = String(fraction).padStart(digits, '0');
+  return `${negative ? '-' : ''}${whole}.${fractionText}`;
+}
+
+export function centsText(cents: number): string {
+  return scaledText(cents, 100, 2);
+}
+
+export function unitsText(units: number): string {
+  return scaledText(units, 10000, 4);
+}

@@ -1,0 +1,33 @@
+import { findJsonSyntaxError } from './json-syntax';
+
+describe('findJsonSyntaxError', () => {
+  it.each([
+    '{}',
+    '[]',
+    ' {"a": [1, -2.5e3, true, false, null, "x\\n\\u00e9"], "b": {"c": {}}} ',
+    '[[[[[[]]]]]]',
+  ])('accepts valid JSON %s', (text) => {
+    expect(() => JSON.parse(text)).not.toThrow();
+    expect(findJsonSyntaxError(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['{"a": 1,}', 1, 9, 'nombre de propiedad'],
+    ['{\n  "a": 1\n  "b": 2\n}', 3, 3, '"," o "}"'],
+    ['{"a": tru}', 1, 7, 'un valor'],
+    ['[1, 2', 1, 6, 'fin del archivo inesperado'],
+    ['{"a": "x\ny"}', 1, 9, 'carácter de control'],
+    ['{"a": 01}', 1, 7, 'número inválido'],
+    ['{"a": 1} x', 1, 10, 'después del final'],
+    ['', 1, 1, 'fin del archivo inesperado'],
+    ['{"a": "sin cerrar}', 1, 19, 'falta la comilla doble final'],
+  ])('locates the error in %j', (text, line, column, reason) => {
+    expect(() => JSON.parse(text)).toThrow();
+    expect(findJsonSyntaxError(text)).toMatchObject({ line, column, reason: expect.stringContaining(reason) });
+  });
+
+  it('handles deep nesting without recursion', () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(99_999);
+    expect(findJsonSyntaxError(deep)).toMatchObject({ line: 1, column: 200_000, reason: expect.stringContaining('fin del archivo') });
+  });
+});

@@ -1,0 +1,150 @@
+import type { Client } from 'pg';
+import { hashPassword } from '@app/platform/auth/password';
+import type { Dataset, PagoInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';
+import { uuidKey } from './dataset-values';
+import { loadPayroll } from './load-payroll';
+import { loadSales } from './load-sales';
+import { loadProveedores, loadTenantBase } from './load-tenant-base';
+import { skipRowTriggers, verifyReferences } from './reference-guard';
+import { ALL_TABLES } from './tables';
+import { prepareTenant, writeSequence } from './tenant-row';
+
+export interface LoadProgress {
+  /** "preparando", "nómina", "ventas", "proveedores" or "analizando". */
+  phase: string;
+  /** Lines (or records) of this phase written so far, over all tenants. */
+  done: number;
+  /** Known when the collections are arrays (a parsed file), not for lazy generators. */
+  total?: number;
+  /** What `done` counts when not lines ("registros" for suppliers). */
+  unit?: string;
+}
+
+export interface LoadOptions {
+  /** Replace tenants that already exist instead of failing with TENANT_EXISTS. */
+  replace: boolean;
+  onProgress?: (progress: LoadProgress) => void;
+}
+
+export interface LoadSummary {
+  tenants: number;
+  usuarios: number;
+  empleados: number;
+  pagos: number;
+  payslips: number;
+  payslipLines: number;
+  ventas: number;
+  saleLines: number;
+  /** Supplier records, i.e. establishments (CONTRACT §5). */
+  proveedores: number;
+  seconds: number;
+}
+
+/**
+ * Writes a validated dataset in one transaction: every tenant or none. The client must be
+ * connected and idle; it is left idle (committed or rolled back). Errors are rethrown after the
+ * rollback: ImportError for refusals (TENANT_EXISTS, EMAIL_IN_USE, ...), else the driver's error.
+ */
+export async function loadDataset(client: Client, data: Dataset, opts: LoadOptions): Promise<LoadSummary> {
+  const started = performance.now();
+  const progress = opts.onProgress ?? (() => undefined);
+  progress({ phase: 'preparando', done: 0 });
+  // Hashing is slow (scrypt) and needs no database: done before the transaction opens.
+  const hashes = await hashPasswords(data.tenants);
+  const summary: LoadSummary = {
+    tenants: 0, usuarios: 0, empleados: 0, pagos: 0, payslips: 0, payslipLines: 0, ventas: 0, saleLines: 0, proveedores: 0, seconds: 0,
+  };
+  const totals: Record<string, number | undefined> = {
+    nómina: countPayrollLines(data.tenants),
+    ventas: countSaleLines(data.tenants),
+    proveedores: countEstablishments(data.tenants),
+  };
+  await client.query('begin');
+  try {
+    const checkAfter = await skipRowTriggers(client);
+    for (const tenant of data.tenants) {
+      await loadTenant(client, tenant, { replace: opts.replace, checkAfter }, hashes, summary, (phase, done) =>
+        progress({ phase, done, total: totals[phase], ...(phase === 'proveedores' ? { unit: 'registros' } : {}) }),
+      );
+    }
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  }
+  progress({ phase: 'analizando', done: 0 });
+  // Fresh statistics so the first reads after a big import get the right plans. The data is
+  // already committed: a failure here must not report the import as failed.
+  await client.query(`analyze ${ALL_TABLES.join(', ')}`).catch(() => undefined);
+  summary.seconds = (performance.now() - started) / 1000;
+  return summary;
+}
+
+type PhaseProgress = (phase: string, done: number) => void;
+
+async function loadTenant(
+  client: Client,
+  tenant: TenantInput,
+  mode: { replace: boolean; checkAfter: boolean },
+  hashes: Map<UsuarioInput, string>,
+  summary: LoadSummary,
+  progress: PhaseProgress,
+): Promise<void> {
+  const tenantKey = uuidKey(tenant.uuid);
+  await prepareTenant(client, tenant, tenantKey, mode.replace);
+  await writeSequence(client, tenant, tenantKey);
+  const refs = await loadTenantBase(client, tenant, tenantKey, hashes);
+
+  const payrollBase = summary.payslipLines;
+  progress('nómina', payrollBase);
+  const payroll = await loadPayroll({ client, tenantKey, refs, onLines: (n) => progress('nómina', payrollBase + n) }, tenant.pagos ?? []);
+  const salesBase = summary.saleLines;
+  progress('ventas', salesBase);
+  const sales = await loadSales(client, tenantKey, tenant.ventas ?? [], (n) => progress('ventas', salesBase + n));
+  progress('proveedores', summary.proveedores);
+  const establishments = await loadProveedores(client, tenant.proveedores ?? [], tenantKey);
+  if (mode.checkAfter) await verifyReferences(client, tenantKey, `${tenant.uuid} (${tenant.nombre})`);
+
+  summary.tenants++;
+  summary.usuarios += tenant.usuarios?.length ?? 0;
+  summary.empleados += tenant.empleados?.length ?? 0;
+  summary.pagos += payroll.pagos;
+  summary.payslips += payroll.payslips;
+  summary.payslipLines += payroll.lines;
+  summary.ventas += sales.ventas;
+  summary.saleLines += sales.lines;
+  summary.proveedores += establishments;
+  progress('proveedores', summary.proveedores);
+}
+
+/** All users' hashes at once: scrypt runs on libuv's thread pool, so they hash in parallel. */
+async function hashPasswords(tenants: TenantInput[]): Promise<Map<UsuarioInput, string>> {
+  const users = tenants.flatMap((t) => t.usuarios ?? []);
+  const hashes = await Promise.all(users.map((u) => hashPassword(u.password)));
+  return new Map(users.map((u, i) => [u, hashes[i]]));
+}
+
+/** Line totals for progress, only when the collections are arrays (counting must not consume a generator). */
+function countPayrollLines(tenants: TenantInput[]): number | undefined {
+  let total = 0;
+  for (const t of tenants) {
+    if (t.pagos === undefined) continue;
+    if (!Array.isArray(t.pagos)) return undefined;
+    for (const p of t.pagos as PagoInput[]) for (const pe of p.empleados) total += pe.detalles.length;
+  }
+  return total;
+}
+
+function countEstablishments(tenants: TenantInput[]): number {
+  return tenants.reduce((n, t) => n + (t.proveedores ?? []).reduce((m, p) => m + p.establecimientos.length, 0), 0);
+}
+
+function countSaleLines(tenants: TenantInput[]): number | undefined {
+  let total = 0;
+  for (const t of tenants) {
+    if (t.ventas === undefined) continue;
+    if (!Array.isArray(t.ventas)) return undefined;
+    for (const v of t.ventas as VentaInput[]) total += v.lineas.length;
+  }
+  return total;
+}

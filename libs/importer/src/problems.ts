@@ -1,0 +1,44 @@
+/** One thing wrong with an import file, located by its JSON path (`$.tenants[0].pagos[3].uuid`). */
+export interface ImportProblem {
+  path: string;
+  message: string;
+}
+
+export const MAX_PROBLEMS = 1000;
+
+/**
+ * Collects problems up to MAX_PROBLEMS and only counts the rest: a file broken on every line
+ * must not produce a million messages (nor the memory to hold them).
+ */
+export class ProblemList {
+  private readonly items: ImportProblem[] = [];
+  private overflow = 0;
+
+  add(path: string, message: string): void {
+    if (this.items.length < MAX_PROBLEMS) this.items.push({ path, message });
+    else this.overflow++;
+  }
+
+  get count(): number {
+    return this.items.length + this.overflow;
+  }
+
+  toArray(): ImportProblem[] {
+    if (!this.overflow) return [...this.items];
+    return [...this.items, { path: '$', message: `... y ${formatCount(this.overflow)} problemas más` }];
+  }
+}
+
+/** Spanish (Colombian) thousands separator: 12.345. */
+export function formatCount(n: number): string {
+  return Math.trunc(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Appends a property name to a JSON path, quoting names that are not identifiers. */
+export function childPath(parent: string, key: string): string {
+  return IDENTIFIER.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
+}

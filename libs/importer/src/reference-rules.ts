@@ -1,0 +1,264 @@
+import { BulkUuids } from './bulk-uuids';
+import type { EmpleadoInput, NegocioInput, PagoEmpleadoInput, PagoInput, ProveedorInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';
+import {
+  MAX_QUANTITY,
+  dateProblem,
+  emailKey,
+  hasAtMostDecimals,
+  instantProblem,
+  moneyProblem,
+  quantityProblem,
+  supplierKey,
+  uuidKey,
+} from './dataset-values';
+import type { ProblemList } from './problems';
+
+/**
+ * Layer two of the validation (CONTRACT §6): references, uniqueness and value rules the JSON
+ * schema cannot express. It only sees tenants that passed the schema, so the shapes are trusted.
+ * Everything the database would reject (keys, checks) is caught here first, with a path.
+ * In the per-line loops a path string is only built when something is wrong.
+ */
+export function checkReferences(tenants: TenantInput[], skip: Set<number>, problems: ProblemList): void {
+  const checker = new ReferenceChecker(problems);
+  tenants.forEach((tenant, i) => {
+    if (!skip.has(i)) checker.tenant(tenant, `$.tenants[${i}]`);
+  });
+  for (const p of checker.bulk.report(tenants, skip)) problems.add(p.path, p.message);
+}
+
+/** Kinds few enough to remember where each uuid was first used (the bulk kinds are in BulkUuids). */
+type UuidKind = 'tenant' | 'negocio' | 'usuario' | 'grupo de pago' | 'empleado' | 'vinculación' | 'pago' | 'categoría' | 'producto';
+
+/** What a tenant defines, so its references can be resolved (uuids as uuidKey). */
+interface TenantScope {
+  negocios: Set<string>;
+  tiposCotizante: Set<string>;
+  conceptos: Set<string>;
+  grupos: Set<string>;
+  vinculaciones: Set<string>;
+  categorias: Set<string>;
+  productos: Set<string>;
+}
+
+const payslipPath = (pagoPath: string, j: number, field: string): string => `${pagoPath}.empleados[${j}].${field}`;
+const detailPath = (pagoPath: string, j: number, k: number, field: string): string => `${pagoPath}.empleados[${j}].detalles[${k}].${field}`;
+
+class ReferenceChecker {
+  private readonly uuids = new Map<UuidKind, Map<string, string>>();
+  private readonly emails = new Map<string, string>();
+  readonly bulk = new BulkUuids();
+
+  constructor(private readonly problems: ProblemList) {}
+
+  tenant(t: TenantInput, path: string): void {
+    this.unique('tenant', t.uuid, `${path}.uuid`);
+    const seq = t.nominaElectronica?.siguienteNumero;
+    if (seq !== undefined && seq > Number.MAX_SAFE_INTEGER) {
+      this.problems.add(`${path}.nominaElectronica.siguienteNumero`, `debe ser menor o igual que ${Number.MAX_SAFE_INTEGER}`);
+    }
+    const scope: TenantScope = {
+      negocios: new Set(),
+      tiposCotizante: new Set(),
+      conceptos: new Set(),
+      grupos: new Set(),
+      vinculaciones: new Set(),
+      categorias: new Set(),
+      productos: new Set(),
+    };
+    (t.negocios ?? []).forEach((n, i) => this.negocio(n, `${path}.negocios[${i}]`, scope));
+    (t.usuarios ?? []).forEach((u, i) => this.usuario(u, `${path}.usuarios[${i}]`, scope));
+    this.catalogs(t, path, scope);
+    this.empleados(t.empleados ?? [], path, scope);
+    let i = 0;
+    for (const pago of t.pagos ?? []) this.pago(pago, `${path}.pagos[${i++}]`, scope);
+    this.productos(t, path, scope);
+    i = 0;
+    for (const venta of t.ventas ?? []) this.venta(venta, `${path}.ventas[${i++}]`, scope);
+    this.proveedores(t.proveedores ?? [], path);
+  }
+
+  private unique(kind: UuidKind, uuid: string, path: string): string {
+    const key = uuidKey(uuid);
+    let seen = this.uuids.get(kind);
+    if (!seen) this.uuids.set(kind, (seen = new Map()));
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, path);
+    else this.problems.add(path, `uuid de ${kind} repetido: ya se usa en ${first}`);
+    return key;
+  }
+
+  private ref(set: Set<string>, uuid: string, path: string, what: string): void {
+    if (!set.has(uuidKey(uuid))) this.problems.add(path, `no corresponde a ${what} de este tenant`);
+  }
+
+  /** Reports the problem, if any, at `path`; true when there was none. */
+  private ok(problem: string | undefined, path: string): boolean {
+    if (problem === undefined) return true;
+    this.problems.add(path, problem);
+    return false;
+  }
+
+  private negocio(n: NegocioInput, path: string, scope: TenantScope): void {
+    scope.negocios.add(this.unique('negocio', n.uuid, `${path}.uuid`));
+    const s = n.suscripcion;
+    if (!s) return;
+    const desdeOk = this.ok(instantProblem(s.desde), `${path}.suscripcion.desde`);
+    const hastaOk = this.ok(instantProblem(s.hasta), `${path}.suscripcion.hasta`);
+    if (desdeOk && hastaOk && Date.parse(s.desde) > Date.parse(s.hasta)) {
+      this.problems.add(`${path}.suscripcion.desde`, `desde (${s.desde}) es posterior a hasta (${s.hasta})`);
+    }
+  }
+
+  private usuario(u: UsuarioInput, path: string, scope: TenantScope): void {
+    this.unique('usuario', u.uuid, `${path}.uuid`);
+    const key = emailKey(u.email);
+    const first = this.emails.get(key);
+    if (first === undefined) this.emails.set(key, `${path}.email`);
+    else this.problems.add(`${path}.email`, `correo repetido (sin distinguir mayúsculas): ya se usa en ${first}`);
+    const mine = new Set<string>();
+    u.negocios.forEach((uuid, i) => {
+      const p = `${path}.negocios[${i}]`;
+      this.ref(scope.negocios, uuid, p, 'ningún negocio');
+      const k = uuidKey(uuid);
+      if (mine.has(k)) this.problems.add(p, 'negocio repetido en la lista del usuario');
+      mine.add(k);
+    });
+  }
+
+  private catalogs(t: TenantInput, path: string, scope: TenantScope): void {
+    const codes = (items: { codigo: string }[], listPath: string, into: Set<string>, what: string): void => {
+      const first = new Map<string, number>();
+      items.forEach((item, i) => {
+        const seen = first.get(item.codigo);
+        if (seen === undefined) first.set(item.codigo, i);
+        else this.problems.add(`${listPath}[${i}].codigo`, `código de ${what} repetido en este tenant: ya se usa en ${listPath}[${seen}].codigo`);
+        into.add(item.codigo);
+      });
+    };
+    codes(t.tiposCotizante ?? [], `${path}.tiposCotizante`, scope.tiposCotizante, 'tipo de cotizante');
+    codes(t.conceptos ?? [], `${path}.conceptos`, scope.conceptos, 'concepto');
+    (t.gruposPago ?? []).forEach((g, i) => scope.grupos.add(this.unique('grupo de pago', g.uuid, `${path}.gruposPago[${i}].uuid`)));
+    (t.categorias ?? []).forEach((c, i) => scope.categorias.add(this.unique('categoría', c.uuid, `${path}.categorias[${i}].uuid`)));
+  }
+
+  private empleados(empleados: EmpleadoInput[], path: string, scope: TenantScope): void {
+    const documents = new Map<string, string>();
+    empleados.forEach((e, i) => {
+      const p = `${path}.empleados[${i}]`;
+      this.unique('empleado', e.uuid, `${p}.uuid`);
+      // The database key is exact; upper-casing here also rejects "ab1" next to "AB1", which the
+      // case-insensitive employee search would otherwise treat as the same person.
+      const doc = `${e.tipoDocumento} ${e.identificacion.toUpperCase()}`;
+      const first = documents.get(doc);
+      if (first === undefined) documents.set(doc, `${p}.identificacion`);
+      else this.problems.add(`${p}.identificacion`, `documento ${doc} repetido en este tenant: ya se usa en ${first}`);
+      e.vinculaciones.forEach((v, j) => {
+        const vp = `${p}.vinculaciones[${j}]`;
+        scope.vinculaciones.add(this.unique('vinculación', v.uuid, `${vp}.uuid`));
+        const ingresoOk = this.ok(dateProblem(v.fechaIngreso), `${vp}.fechaIngreso`);
+        const retiro = v.fechaRetiro;
+        if (retiro != null && this.ok(dateProblem(retiro), `${vp}.fechaRetiro`) && ingresoOk && retiro < v.fechaIngreso) {
+          this.problems.add(`${vp}.fechaRetiro`, `fechaRetiro (${retiro}) es anterior a fechaIngreso (${v.fechaIngreso})`);
+        }
+        this.ok(moneyProblem(v.salarioBase), `${vp}.salarioBase`);
+        if (!scope.tiposCotizante.has(v.tipoCotizante)) {
+          this.problems.add(`${vp}.tipoCotizante`, 'no corresponde a ningún tipo de cotizante de este tenant');
+        }
+      });
+    });
+  }
+
+  private pago(pago: PagoInput, path: string, scope: TenantScope): void {
+    this.unique('pago', pago.uuid, `${path}.uuid`);
+    const desdeOk = this.ok(dateProblem(pago.fechaDesde), `${path}.fechaDesde`);
+    const hastaOk = this.ok(dateProblem(pago.fechaHasta), `${path}.fechaHasta`);
+    this.ok(dateProblem(pago.fechaPago), `${path}.fechaPago`);
+    if (desdeOk && hastaOk && pago.fechaDesde > pago.fechaHasta) {
+      this.problems.add(`${path}.fechaDesde`, `fechaDesde (${pago.fechaDesde}) es posterior a fechaHasta (${pago.fechaHasta})`);
+    }
+    if (pago.grupoPago != null) this.ref(scope.grupos, pago.grupoPago, `${path}.grupoPago`, 'ningún grupo de pago');
+    const bonds = new Map<string, number>();
+    for (let j = 0; j < pago.empleados.length; j++) this.payslip(pago.empleados[j], path, j, bonds, scope);
+  }
+
+  private payslip(pe: PagoEmpleadoInput, pagoPath: string, j: number, bonds: Map<string, number>, scope: TenantScope): void {
+    if (!this.bulk.add('nómina', pe.uuid)) this.bulk.duplicate('nómina', pe.uuid, payslipPath(pagoPath, j, 'uuid'));
+    const bond = uuidKey(pe.vinculacion);
+    if (!scope.vinculaciones.has(bond)) {
+      this.problems.add(payslipPath(pagoPath, j, 'vinculacion'), 'no corresponde a ninguna vinculación de este tenant');
+    }
+    const other = bonds.get(bond);
+    if (other === undefined) bonds.set(bond, j);
+    else this.problems.add(payslipPath(pagoPath, j, 'vinculacion'), `la vinculación ya tiene otra nómina en este pago (empleados[${other}])`);
+    const salario = moneyProblem(pe.salarioBase);
+    if (salario) this.problems.add(payslipPath(pagoPath, j, 'salarioBase'), salario);
+    if (pe.diasTrabajados !== undefined && !hasAtMostDecimals(pe.diasTrabajados, 4)) {
+      this.problems.add(payslipPath(pagoPath, j, 'diasTrabajados'), 'debe tener como máximo 4 decimales');
+    }
+    const detalles = pe.detalles;
+    for (let k = 0; k < detalles.length; k++) {
+      const d = detalles[k];
+      if (!this.bulk.add('detalle', d.uuid)) this.bulk.duplicate('detalle', d.uuid, detailPath(pagoPath, j, k, 'uuid'));
+      if (!scope.conceptos.has(d.concepto)) {
+        this.problems.add(detailPath(pagoPath, j, k, 'concepto'), 'no corresponde a ningún concepto de este tenant');
+      }
+      const cantidad = d.cantidad === undefined ? undefined : quantityProblem(d.cantidad);
+      if (cantidad) this.problems.add(detailPath(pagoPath, j, k, 'cantidad'), cantidad);
+      const valor = moneyProblem(d.valor);
+      if (valor) this.problems.add(detailPath(pagoPath, j, k, 'valor'), valor);
+    }
+  }
+
+  private productos(t: TenantInput, path: string, scope: TenantScope): void {
+    (t.productos ?? []).forEach((p, i) => {
+      const pp = `${path}.productos[${i}]`;
+      scope.productos.add(this.unique('producto', p.uuid, `${pp}.uuid`));
+      this.ref(scope.negocios, p.negocio, `${pp}.negocio`, 'ningún negocio');
+      if (p.categoria != null) this.ref(scope.categorias, p.categoria, `${pp}.categoria`, 'ninguna categoría');
+    });
+  }
+
+  private venta(venta: VentaInput, path: string, scope: TenantScope): void {
+    if (!this.bulk.add('venta', venta.uuid)) this.bulk.duplicate('venta', venta.uuid, `${path}.uuid`);
+    if (!scope.negocios.has(uuidKey(venta.negocio))) this.problems.add(`${path}.negocio`, 'no corresponde a ningún negocio de este tenant');
+    const fecha = instantProblem(venta.fecha);
+    if (fecha) this.problems.add(`${path}.fecha`, fecha);
+    const lineas = venta.lineas;
+    for (let k = 0; k < lineas.length; k++) {
+      const l = lineas[k];
+      if (!scope.productos.has(uuidKey(l.producto))) {
+        this.problems.add(`${path}.lineas[${k}].producto`, 'no corresponde a ningún producto de este tenant');
+      }
+      // Sale quantities may have any decimals (numeric without scale); only their size is bounded.
+      if (!(l.cantidad < MAX_QUANTITY)) this.problems.add(`${path}.lineas[${k}].cantidad`, quantityProblem(l.cantidad)!);
+      this.lineMoney(l.precioUnitario, path, k, 'precioUnitario');
+      if (l.descuento !== undefined) this.lineMoney(l.descuento, path, k, 'descuento');
+      if (l.impuestos !== undefined) this.lineMoney(l.impuestos, path, k, 'impuestos');
+      const costo = quantityProblem(l.costoPromedio);
+      if (costo) this.problems.add(`${path}.lineas[${k}].costoPromedio`, costo);
+    }
+  }
+
+  private lineMoney(value: number, ventaPath: string, k: number, field: string): void {
+    const problem = moneyProblem(value);
+    if (problem) this.problems.add(`${ventaPath}.lineas[${k}].${field}`, problem);
+  }
+
+  private proveedores(proveedores: ProveedorInput[], path: string): void {
+    const seen = new Map<string, string>();
+    proveedores.forEach((p, i) => {
+      const pp = `${path}.proveedores[${i}]`;
+      const key = `${p.ubicacion} ${supplierKey(p.identificacion)}`;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, `${pp}.identificacion`);
+      else this.problems.add(`${pp}.identificacion`, `proveedor repetido en la ubicación ${p.ubicacion} de este tenant: ya está en ${first}`);
+      const codes = new Map<string, number>();
+      p.establecimientos.forEach((e, k) => {
+        const other = codes.get(e.codigo);
+        if (other === undefined) codes.set(e.codigo, k);
+        else this.problems.add(`${pp}.establecimientos[${k}].codigo`, `código de establecimiento repetido en este proveedor (establecimientos[${other}])`);
+      });
+    });
+  }
+}

@@ -1,0 +1,173 @@
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import datasetSchema from './schema/dataset.schema.json';
+import { childPath, type ProblemList } from './problems';
+
+/**
+ * Layer one of the validation: the JSON schema, compiled once by Ajv, with each error turned into
+ * a JSON path and a Spanish sentence a person preparing the file can act on.
+ *
+ * Payments and sales are validated one at a time against their own definitions: Ajv with
+ * allErrors builds every error before returning, and a million broken lines validated in one call
+ * would hold a million error objects; item by item, only the first MAX_PROBLEMS are kept.
+ */
+
+interface Validators {
+  /** The dataset with payment and sale items left unchecked. */
+  shell: ValidateFunction;
+  pago: ValidateFunction;
+  venta: ValidateFunction;
+}
+
+let compiled: Validators | undefined;
+
+function validators(): Validators {
+  if (compiled) return compiled;
+  const shell = structuredClone(datasetSchema) as unknown as { $id: string; $defs: { tenant: { properties: Record<string, unknown> } } };
+  shell.$defs.tenant.properties.pagos = { type: 'array' };
+  shell.$defs.tenant.properties.ventas = { type: 'array' };
+  // verbose: anyOf errors then carry their branches, which is how their message is written.
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strictTypes: false });
+  ajv.addSchema(shell);
+  const get = (ref: string): ValidateFunction => ajv.getSchema(`${shell.$id}${ref}`)!;
+  compiled = { shell: get(''), pago: get('#/$defs/pago'), venta: get('#/$defs/venta') };
+  return compiled;
+}
+
+export interface SchemaResult {
+  /** Indexes of tenants with at least one schema problem (their reference rules are skipped). */
+  brokenTenants: Set<number>;
+  /** The top level itself is wrong: nothing can be checked further. */
+  rootBroken: boolean;
+}
+
+export function checkSchema(data: unknown, problems: ProblemList): SchemaResult {
+  const v = validators();
+  const result: SchemaResult = { brokenTenants: new Set(), rootBroken: false };
+  if (!v.shell(data)) report(v.shell.errors ?? [], '', result, problems);
+  const tenants = (data as { tenants?: unknown })?.tenants;
+  if (!Array.isArray(tenants)) return result;
+  tenants.forEach((tenant: { pagos?: unknown; ventas?: unknown } | null, i) => {
+    for (const [field, validate] of [['pagos', v.pago], ['ventas', v.venta]] as const) {
+      const items = tenant?.[field];
+      if (!Array.isArray(items)) continue;
+      for (let j = 0; j < items.length; j++) {
+        if (!validate(items[j])) report(validate.errors ?? [], `/tenants/${i}/${field}/${j}`, result, problems);
+      }
+    }
+  });
+  return result;
+}
+
+function report(errors: ErrorObject[], prefix: string, result: SchemaResult, problems: ProblemList): void {
+  for (const error of collapseAnyOf(errors)) {
+    const segments = pointerSegments(prefix + error.instancePath);
+    if (segments.length < 2) result.rootBroken = true;
+    else result.brokenTenants.add(Number(segments[1]));
+    const { path, message } = describe(error, segments);
+    problems.add(path, message);
+  }
+}
+
+/** A failed anyOf also reports each failed branch at the same place; one message says it all. */
+function collapseAnyOf(errors: ErrorObject[]): ErrorObject[] {
+  const anyOfPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
+  if (!anyOfPaths.size) return errors;
+  return errors.filter((e) => e.keyword === 'anyOf' || !anyOfPaths.has(e.instancePath));
+}
+
+function pointerSegments(pointer: string): string[] {
+  if (!pointer) return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function jsonPath(segments: string[]): string {
+  let path = '$';
+  for (const s of segments) path = /^\d+$/.test(s) ? `${path}[${s}]` : childPath(path, s);
+  return path;
+}
+
+function describe(error: ErrorObject, segments: string[]): { path: string; message: string } {
+  const path = jsonPath(segments);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const name = String(params.additionalProperty);
+      return { path: childPath(path, name), message: `propiedad no permitida: ${name}` };
+    }
+    case 'required':
+      return { path, message: `falta la propiedad obligatoria: ${String(params.missingProperty)}` };
+    default:
+      return { path, message: keywordMessage(error, params) };
+  }
+}
+
+function keywordMessage(error: ErrorObject, params: Record<string, unknown>): string {
+  switch (error.keyword) {
+    case 'type':
+      return `debe ser ${typeNames(params.type)}`;
+    case 'enum':
+      return `debe ser uno de: ${(params.allowedValues as unknown[]).join(', ')}`;
+    case 'pattern':
+      return patternMessage(error.schemaPath, String(params.pattern));
+    case 'minLength':
+      return params.limit === 1 ? 'no puede estar vacío' : `debe tener al menos ${String(params.limit)} caracteres`;
+    case 'maxLength':
+      return `debe tener como máximo ${String(params.limit)} caracteres`;
+    case 'minimum':
+      return `debe ser mayor o igual que ${String(params.limit)}`;
+    case 'maximum':
+      return `debe ser menor o igual que ${String(params.limit)}`;
+    case 'exclusiveMinimum':
+      return `debe ser mayor que ${String(params.limit)}`;
+    case 'minItems':
+      return params.limit === 1 ? 'debe tener al menos un elemento' : `debe tener al menos ${String(params.limit)} elementos`;
+    case 'anyOf':
+      return `debe ser ${anyOfNames(error.schema)}`;
+    default:
+      return error.message ?? 'valor inválido';
+  }
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'un texto',
+  number: 'un número',
+  integer: 'un número entero',
+  boolean: 'true o false',
+  object: 'un objeto',
+  array: 'una lista',
+  null: 'null',
+};
+
+function typeNames(type: unknown): string {
+  const list = Array.isArray(type) ? type : String(type).split(',');
+  return list.map((t: string) => TYPE_NAMES[t] ?? t).join(' o ');
+}
+
+const DEF_NAMES: Record<string, string> = {
+  '#/$defs/uuid': 'un uuid (32 caracteres hexadecimales, con o sin guiones)',
+  '#/$defs/date': 'una fecha AAAA-MM-DD',
+  '#/$defs/instant': 'un instante ISO-8601 en UTC (AAAA-MM-DDTHH:mm:ss[.SSS]Z)',
+};
+
+function anyOfNames(branches: unknown): string {
+  if (!Array.isArray(branches)) return 'un valor válido';
+  return branches
+    .map((b: { $ref?: string; type?: unknown }) => (b.$ref ? (DEF_NAMES[b.$ref] ?? b.$ref) : typeNames(b.type)))
+    .join(' o ');
+}
+
+const PATTERN_NAMES: Record<string, string> = {
+  '^[0-9A-Za-z]{3,20}$': 'debe tener de 3 a 20 letras o dígitos, sin puntos, espacios ni guiones',
+  '^[A-Z0-9]{1,10}$': 'debe tener de 1 a 10 letras mayúsculas o dígitos',
+  '^[0-9]$': 'debe ser un solo dígito',
+};
+
+function patternMessage(schemaPath: string, pattern: string): string {
+  for (const [def, name] of Object.entries(DEF_NAMES)) {
+    if (schemaPath.startsWith(`${def}/`)) return `debe ser ${name}`;
+  }
+  return PATTERN_NAMES[pattern] ?? `no cumple el formato ${pattern}`;
+}
