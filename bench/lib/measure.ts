@@ -1,0 +1,135 @@
+/** Timing helpers: percentiles, sequential loops, autocannon under fixed load, RSS sampling. */
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import autocannon from 'autocannon';
+
+export interface Stats {
+  n: number;
+  median: number;
+  p95: number;
+}
+
+export function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number): number => (s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] : NaN);
+  return { n: s.length, median: at(0.5), p95: at(0.95) };
+}
+
+/**
+ * Runs `fn` sequentially: `warmup` unmeasured calls, then measured calls until at least
+ * `minSamples` and `seconds` have passed (or `maxSamples`). Milliseconds.
+ */
+export async function sequential(
+  fn: () => Promise<unknown>,
+  o: { warmup: number; seconds: number; minSamples: number; maxSamples: number },
+): Promise<Stats> {
+  for (let i = 0; i < o.warmup; i++) await fn();
+  const samples: number[] = [];
+  const started = performance.now();
+  while (samples.length < o.maxSamples && (samples.length < o.minSamples || performance.now() - started < o.seconds * 1000)) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  return stats(samples);
+}
+
+export interface HttpResult {
+  status: number;
+  bytes: number;
+  body?: string;
+}
+
+/** One GET on a fresh keep-alive-less connection pool of node:http; reads the whole body. */
+const agent = new (require('node:http').Agent)({ keepAlive: true, maxSockets: 1 });
+export function httpGet(url: string, headers: Record<string, string>, keepBody = false): Promise<HttpResult> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'GET', headers, agent }, (res) => {
+      let bytes = 0;
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => {
+        bytes += c.length;
+        if (keepBody) chunks.push(c);
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, body: keepBody ? Buffer.concat(chunks).toString('utf8') : undefined }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export interface LoadResult extends Stats {
+  rps: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  bytesPerReq: number;
+}
+
+/** Fixed connections for a fixed duration; latency percentiles from every response. */
+export async function load(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let bytes = 0;
+  const instance = autocannon({ url, headers, connections, duration: seconds, timeout: 60, pipelining: 1 });
+  instance.on('response', (_client: unknown, status: number, resBytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+    bytes += resBytes;
+    if (status < 200 || status > 299) non2xx++;
+  });
+  const result = await instance;
+  const s = stats(latencies);
+  return {
+    ...s,
+    rps: latencies.length / seconds,
+    non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    bytesPerReq: latencies.length ? bytes / latencies.length : 0,
+  };
+}
+
+/** VmRSS of a live process in MB, sampled every `everyMs` until stopped; returns the peak. */
+export function rssSampler(pid: number, everyMs = 25): { stop(): number; peak(): number } {
+  let peak = 0;
+  const sample = (): void => {
+    try {
+      const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (m) peak = Math.max(peak, Number(m[1]) / 1024);
+    } catch {
+      /* gone */
+    }
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+    peak: () => peak,
+  };
+}
+
+/** CPU seconds (user + system) a live process has used so far; NaN when it is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * `load` while counting the CPU the server process spent: CPU ms per request is what a noisy,
+ * shared machine distorts least (latency and req/s also measure the other tenants' load).
+ */
+export async function loadWithCpu(pid: number, url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult & { cpuMsPerReq: number }> {
+  const before = cpuSeconds(pid);
+  const r = await load(url, headers, connections, seconds);
+  const used = cpuSeconds(pid) - before;
+  return { ...r, cpuMsPerReq: r.n ? (used * 1000) / r.n : NaN };
+}

@@ -1,0 +1,116 @@
+/**
+ * Captures the exact statements an endpoint runs. The real query/command handler (the very class
+ * the service dispatches to, built from the `*.sql.ts` constants) is executed once against a
+ * SqlReader look-alike that runs every statement through node-postgres and writes down its text,
+ * parameter values and whether it was read through a cursor. The raw-SQL timing and the bare
+ * baseline server then replay that list: same statements, same parameters, same order (including
+ * BEGIN/ROLLBACK of snapshot reads and transactions), so nothing is re-typed by hand.
+ */
+import { Readable } from 'node:stream';
+import type { Client, Pool, PoolClient } from 'pg';
+import QueryStream from 'pg-query-stream';
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+  /** Read through a server-side cursor (pg-query-stream) with this batch size. */
+  stream?: number;
+}
+
+/** BEGIN / COMMIT / ROLLBACK / set_config: run, but carry no rows worth writing. */
+export function isControl(s: Statement): boolean {
+  return /^\s*(begin|commit|rollback|select set_config)\b/i.test(s.text);
+}
+
+interface StreamLike {
+  cursor: { text: string; values: unknown[] | null };
+  batchSize?: number;
+  readableHighWaterMark: number;
+}
+
+export class RecordingReader {
+  readonly statements: Statement[] = [];
+
+  constructor(private readonly pool: Pool) {}
+
+  async query<R>(text: string, values: unknown[] = []): Promise<R[]> {
+    return this.withClient(async (client) => (await client.query<R>(text, values)).rows);
+  }
+
+  async withClient<T>(fn: (client: ReturnType<RecordingReader['wrap']>) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      return await fn(this.wrap(client));
+    } finally {
+      client.release();
+    }
+  }
+
+  async transaction<T>(fn: (client: ReturnType<RecordingReader['wrap']>) => Promise<T>): Promise<T> {
+    return this.withClient(async (client) => {
+      await client.query('begin');
+      try {
+        const result = await fn(client);
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+
+  private wrap(client: PoolClient) {
+    const statements = this.statements;
+    function query<R>(text: string, values?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+    function query<T>(stream: T): T;
+    function query(q: unknown, values?: unknown[]): unknown {
+      if (typeof q === 'string') {
+        statements.push({ text: q, values: values ?? [] });
+        return client.query(q, values as unknown[]);
+      }
+      const s = q as StreamLike;
+      statements.push({ text: s.cursor.text, values: s.cursor.values ?? [], stream: s.batchSize || s.readableHighWaterMark });
+      return client.query(q as never);
+    }
+    // Everything else (events, release, …) is the real client's: handlers may listen on it.
+    return new Proxy(client, {
+      get(target, prop) {
+        if (prop === 'query') return query;
+        const v = Reflect.get(target, prop, target) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    }) as unknown as { query: typeof query };
+  }
+}
+
+/** Drains whatever a handler returned (streams included) so its connection goes back to the pool. */
+export async function drain(result: unknown): Promise<unknown> {
+  const visit = async (v: unknown): Promise<unknown> => {
+    if (v instanceof Readable) {
+      let n = 0;
+      for await (const _ of v) n++;
+      return n;
+    }
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      for (const [k, x] of Object.entries(v)) if (x instanceof Readable) (v as Record<string, unknown>)[k] = await visit(x);
+    }
+    return v;
+  };
+  return visit(result);
+}
+
+/** Runs the statements in order on one connection; cursor reads are consumed to the end. Returns rows read. */
+export async function replay(client: Client | PoolClient, statements: readonly Statement[]): Promise<number> {
+  let rows = 0;
+  for (const s of statements) {
+    if (s.stream) {
+      const stream = client.query(new QueryStream(s.text, s.values, { batchSize: s.stream }));
+      for await (const _ of stream) rows++;
+    } else {
+      const r = await client.query(s.text, s.values);
+      rows += r.rowCount ?? 0;
+    }
+  }
+  return rows;
+}
