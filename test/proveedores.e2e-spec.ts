@@ -528,8 +528,8 @@ describe('proveedores (e2e, own data)', () => {
     });
   });
 
-  // Last on purpose: passport keeps one process-wide 'jwt' strategy, the one of the app created last,
-  // so once this second app is closed no other app of this file can authenticate.
+  // A second app of its own (a real socket); each app authenticates with its own adapter
+  // (test/auth-two-apps.e2e-spec.ts), so its place in the file no longer matters.
   describe('streaming over a real socket', () => {
     let server: NestFastifyApplication;
     let port: number;

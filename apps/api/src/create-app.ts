@@ -5,8 +5,11 @@ import helmet from '@fastify/helmet';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '@app/platform/config/app-config';
+import { clientErrorHandler, frameworkErrors, limitUrlLength, rejectWhileClosing } from '@app/platform/http/transport-errors';
 import { createValidationPipe } from '@app/platform/http/validation.pipe';
 import { NestPinoLogger } from '@app/platform/logging/json-logger';
+import { trackRequestContext } from '@app/platform/logging/request-context';
+import { HttpMetrics } from '@app/platform/metrics/http-metrics';
 import { AppModule } from './app.module';
 import { mountSwagger } from './openapi';
 
@@ -27,15 +30,26 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     requestTimeout: config.requestTimeoutMs,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 300 },
-    return503OnClosing: true,
+    // Replaced by rejectWhileClosing: the same 503, as problem+json.
+    return503OnClosing: false,
+    // Router and HTTP-parser rejections answer problem+json too (414, 431, 400), never Fastify's JSON.
+    frameworkErrors,
+    clientErrorHandler,
   });
   const fastify = adapter.getInstance();
+  rejectWhileClosing(fastify);
+  fastify.addHook('onRequest', limitUrlLength);
   fastify.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  trackRequestContext(fastify);
+  let metrics: HttpMetrics | undefined;
   fastify.addHook('onResponse', async (req, reply) => {
+    // The route template (`/pagos/:id`), never the raw URL, labels metrics; unmatched URLs have none.
+    const route = req.routeOptions.url;
+    metrics?.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     req.log.info(
-      { method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, tenant: req.user?.tenantId },
+      { method: req.method, url: req.url, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, tenant: req.principal?.tenantId },
       'request',
     );
   });
@@ -45,11 +59,16 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     abortOnError: false,
   });
 
+  metrics = app.get(HttpMetrics);
+
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   app.enableCors({
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
     exposedHeaders: ['X-Pagina', 'X-Tamano-Pagina', 'X-Total-Registros', 'X-Request-Id'],
     credentials: false,
+    // An OPTIONS that is not a CORS preflight (no Origin / Access-Control-Request-Method) gets a
+    // plain 204 instead of @fastify/cors' text/plain 400 "Invalid Preflight Request".
+    strictPreflight: false,
   });
   if (config.apiPrefix) app.setGlobalPrefix(config.apiPrefix);
   app.useGlobalPipes(createValidationPipe());

@@ -1,8 +1,20 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { NOMINA_API_TAGS } from '@app/nomina';
+import { PROVEEDORES_API_TAGS } from '@app/proveedores';
+import { REPORTES_API_TAGS } from '@app/reportes';
+
+/** Every tag the operations use, described (the lint's tag-description rule). */
+const TAGS: { name: string; description: string }[] = [
+  { name: 'Autenticación', description: 'Inicio de sesión: emite el token bearer (tokenCurrent) que piden las demás operaciones.' },
+  ...NOMINA_API_TAGS,
+  ...REPORTES_API_TAGS,
+  ...PROVEEDORES_API_TAGS,
+  { name: 'Salud', description: 'Vida, disponibilidad y métricas del servicio (sin autenticación de usuario).' },
+];
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle('Nómina, rentabilidad y proveedores — API de lectura')
     .setDescription(
       [
@@ -14,11 +26,17 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       ].join('\n'),
     )
     .setVersion('1.0.0')
+    .addServer('/', 'Este servicio')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'tokenCurrent de POST /login' }, 'bearer')
-    .addTag('Autenticación')
-    .addTag('Salud')
-    .build();
-  return SwaggerModule.createDocument(app, config);
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, solo si está definido' }, 'metricsToken');
+  for (const tag of TAGS) builder.addTag(tag.name, tag.description);
+  const document = SwaggerModule.createDocument(app, builder.build(), {
+    // Stable, unique and readable: PagosController.list → Pagos_list.
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+  // The package is private (package.json "UNLICENSED"); DocumentBuilder.setLicense() needs a URL.
+  document.info.license = { name: 'UNLICENSED (uso interno)' };
+  return document;
 }
 
 export function mountSwagger(app: INestApplication): OpenAPIObject {

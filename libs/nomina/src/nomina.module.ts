@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { type ContextModuleOptions, contextModule } from '@app/platform/hosting/context-module';
 import { ConceptosAcumuladosController } from './http/conceptos-acumulados.controller';
 import { EmpleadosController } from './http/empleados.controller';
 import { NominaElectronicaController } from './http/nomina-electronica.controller';
@@ -12,10 +13,12 @@ import { ListEmpleadosHandler } from './queries/list-empleados/list-empleados.ha
 import { ListPagoEmpleadoDetallesHandler } from './queries/list-pago-empleado-detalles/list-pago-empleado-detalles.handler';
 import { ListPagoEmpleadosHandler } from './queries/list-pago-empleados/list-pago-empleados.handler';
 import { ListPagosHandler } from './queries/list-pagos/list-pagos.handler';
+import { NOMINA_SCHEMA } from './persistence/schema';
 import { GenerarNominaElectronicaHandler } from './queries/nomina-electronica/generar-nomina-electronica.handler';
 
 /**
- * Payroll (nómina) read API. SqlReader and the CQRS buses come from the global PlatformModule.
+ * Payroll (nómina) read API. Imported as is, SqlReader and the CQRS buses come from the global
+ * PlatformModule (the standalone app); `NominaModule.forRoot()` mounts it in a host app.
  * Each operation adds its controller and query handler to the arrays below.
  */
 @Module({
@@ -39,4 +42,14 @@ import { GenerarNominaElectronicaHandler } from './queries/nomina-electronica/ge
     GenerarNominaElectronicaHandler,
   ],
 })
-export class NominaModule {}
+export class NominaModule {
+  /**
+   * Payroll inside a host Nest app (Fastify, `CqrsModule.forRoot()`, and its MikroORM unless
+   * `database` is given): its own authentication adapter (default bearer JWT), nothing global.
+   * Mount it under a prefix with `RouterModule.register([{ path, module: NominaModule }])`;
+   * migrate with NOMINA_SCHEMA. See README "Use it inside your Nest app".
+   */
+  static forRoot(options: ContextModuleOptions = {}): DynamicModule {
+    return contextModule(NominaModule, NOMINA_SCHEMA, options);
+  }
+}

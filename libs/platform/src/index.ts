@@ -11,3 +11,7 @@ export * from './http/api-problem.decorator';
 export * from './http/problem.dto';
 export * from './persistence/sql-reader';
 export * from './persistence/database';
+export * from './auth/auth-adapter';
+export * from './auth/jwt.strategy';
+export * from './hosting/context-module';
+export * from './persistence/schemas';

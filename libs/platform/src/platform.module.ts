@@ -1,17 +1,20 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { PassportModule } from '@nestjs/passport';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { JwtAuthGuard } from './auth/jwt-auth.guard';
-import { JwtStrategy } from './auth/jwt.strategy';
+import { AUTH_ADAPTER, type AuthAdapter } from './auth/auth-adapter';
+import { AuthenticationGuard } from './auth/authentication.guard';
 import { LoginController } from './auth/login/login.controller';
 import { LoginHandler } from './auth/login/login.handler';
+import { LoginRateLimiter } from './auth/login/login-rate-limiter';
 import { TokenService } from './auth/token.service';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.tokens';
 import { EXPECTED_MIGRATIONS, HealthController } from './health/health.controller';
+import { authAdapterProvider } from './hosting/context-module';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
+import { HttpMetrics } from './metrics/http-metrics';
+import { MetricsController } from './metrics/metrics.controller';
 import { ormOptions, type SchemaParts } from './persistence/database';
 import { SqlReader } from './persistence/sql-reader';
 import { PremiumGuard } from './tenancy/premium.guard';
@@ -23,12 +26,15 @@ export interface PlatformModuleOptions {
   /** Connection string of the selected database (DATABASE_URL or the embedded one). */
   databaseUrl: string;
   schema: SchemaParts;
+  /** Who is calling (class or instance); default: the bearer JWT of `config.jwt`. */
+  auth?: Type<AuthAdapter> | AuthAdapter;
 }
 
 /**
- * The kernel every context runs on: configuration, the MikroORM connection, the CQRS buses,
- * JWT authentication (global guard, @Public() to opt out), tenancy guards, problem+json errors,
- * login and health.
+ * The standalone service's kernel, global: configuration, the MikroORM connection, the CQRS
+ * buses, authentication (an AuthAdapter, bearer JWT by default, behind a global guard; @Public()
+ * opts out), tenancy guards, problem+json errors, login, health and metrics. Inside a host app a
+ * context brings its own smaller kernel instead (hosting/context-module.ts).
  */
 @Global()
 @Module({})
@@ -39,26 +45,31 @@ export class PlatformModule {
       module: PlatformModule,
       imports: [
         MikroOrmModule.forRoot(
-          ormOptions(databaseUrl, schema, { poolMax: config.dbPoolMax, statementTimeoutMs: config.dbStatementTimeoutMs }),
+          ormOptions(databaseUrl, schema, {
+            poolMax: config.dbPoolMax,
+            statementTimeoutMs: config.dbStatementTimeoutMs,
+            connectTimeoutMs: config.dbConnectTimeoutMs,
+          }),
         ),
         CqrsModule.forRoot(),
-        PassportModule,
       ],
-      controllers: [LoginController, HealthController],
+      controllers: [LoginController, HealthController, MetricsController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: EXPECTED_MIGRATIONS, useValue: schema.migrations.map((m) => m.name) },
         SqlReader,
         PrincipalDirectory,
         TokenService,
-        JwtStrategy,
+        authAdapterProvider(options.auth),
+        HttpMetrics,
         TenantGuard,
         PremiumGuard,
         LoginHandler,
-        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        LoginRateLimiter,
+        { provide: APP_GUARD, useClass: AuthenticationGuard },
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
-      exports: [APP_CONFIG, SqlReader, PrincipalDirectory, TenantGuard, PremiumGuard, TokenService],
+      exports: [APP_CONFIG, SqlReader, PrincipalDirectory, TenantGuard, PremiumGuard, TokenService, AUTH_ADAPTER, HttpMetrics],
     };
   }
 }

@@ -1,5 +1,7 @@
 export { ProveedoresModule } from './proveedores.module';
 export { PROVEEDORES_MIGRATIONS } from './persistence/migrations';
+export { PROVEEDORES_SCHEMA } from './persistence/schema';
+export { PROVEEDORES_API_TAGS } from './http/api-tags';
 export { ProveedoresError, ProveedoresErrorCode } from './proveedores.errors';
 export { normalizeIdentificacion } from './identificacion';
 export type { EstablecimientoRecord, ProveedorRecord, Ubicacion } from './queries/proveedor-record';

@@ -1,11 +1,21 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { type ContextModuleOptions, contextModule } from '@app/platform/hosting/context-module';
 import { ProveedoresController } from './http/proveedores.controller';
 import { FindProveedorHandler } from './queries/find-proveedor/find-proveedor.handler';
+import { PROVEEDORES_SCHEMA } from './persistence/schema';
 import { ListProveedoresHandler } from './queries/list-proveedores/list-proveedores.handler';
 
-/** Supplier query (CONTRACT §5). SqlReader and the CQRS buses come from the global PlatformModule. */
+/**
+ * Supplier query (CONTRACT §5). Imported as is, SqlReader and the CQRS buses come from the global
+ * PlatformModule (the standalone app); `ProveedoresModule.forRoot()` mounts it in a host app.
+ */
 @Module({
   controllers: [ProveedoresController],
   providers: [FindProveedorHandler, ListProveedoresHandler],
 })
-export class ProveedoresModule {}
+export class ProveedoresModule {
+  /** Suppliers inside a host Nest app: same options and requirements as NominaModule.forRoot(). */
+  static forRoot(options: ContextModuleOptions = {}): DynamicModule {
+    return contextModule(ProveedoresModule, PROVEEDORES_SCHEMA, options);
+  }
+}

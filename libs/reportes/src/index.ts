@@ -1,5 +1,7 @@
 export { ReportesModule } from './reportes.module';
 export { REPORTES_MIGRATIONS } from './persistence/migrations';
+export { REPORTES_SCHEMA } from './persistence/schema';
+export { REPORTES_API_TAGS } from './http/api-tags';
 export {
   DEFAULT_ESTADOS,
   ESTADOS_VENTA,

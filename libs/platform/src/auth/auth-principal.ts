@@ -9,7 +9,8 @@ export interface AuthPrincipal {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user?: AuthPrincipal;
+    /** Set by AuthenticationGuard. Not `user`, which a host's own auth (passport, @fastify/jwt) may own. */
+    principal?: AuthPrincipal;
     businessScope?: BusinessScope;
   }
 }

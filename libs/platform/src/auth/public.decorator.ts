@@ -1,6 +1,7 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { DECORATORS } from '@nestjs/swagger';
 
 export const IS_PUBLIC = 'auth:public';
 
-/** Opts a route out of the global JWT guard (login, health, docs). */
-export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC, true);
+/** Opts a route out of the global authentication guard (login, health, docs); OpenAPI says `security: []`. */
+export const Public = (): MethodDecorator & ClassDecorator => applyDecorators(SetMetadata(IS_PUBLIC, true), SetMetadata(DECORATORS.API_SECURITY, []));

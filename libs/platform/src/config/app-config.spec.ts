@@ -46,6 +46,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ JWT_ALGORITHM: 'rs256', JWT_JWKS_URL: 'https://idp/jwks' }).jwt.algorithm).toBe('RS256');
   });
 
+  it('METRICS_TOKEN: unset by default, at least 16 characters when set', () => {
+    expect(loadConfig({ JWT_SECRET: secret }).metricsToken).toBeUndefined();
+    expect(loadConfig({ JWT_SECRET: secret, METRICS_TOKEN: 'scrape-token-0123456789' }).metricsToken).toBe('scrape-token-0123456789');
+    expect(() => loadConfig({ JWT_SECRET: secret, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('has fail-fast database and login brute-force settings (defaults, validation)', () => {
+    expect(loadConfig({ JWT_SECRET: secret })).toEqual(expect.objectContaining({ dbConnectTimeoutMs: 2000, loginRateLimit: 10, loginRateWindowSeconds: 300 }));
+    expect(loadConfig({ JWT_SECRET: secret, LOGIN_RATE_LIMIT: '0', DB_CONNECT_TIMEOUT_MS: '500' })).toEqual(expect.objectContaining({ loginRateLimit: 0, dbConnectTimeoutMs: 500 }));
+    expect(() => loadConfig({ JWT_SECRET: secret, DB_CONNECT_TIMEOUT_MS: '10', LOGIN_RATE_WINDOW_S: '0', LOGIN_RATE_LIMIT: '-1' })).toThrow(
+      /DB_CONNECT_TIMEOUT_MS[\s\S]*LOGIN_RATE_LIMIT[\s\S]*LOGIN_RATE_WINDOW_S/,
+    );
+  });
+
   it('parses durations', () => {
     expect(parseDuration('12h')).toBe(43200);
     expect(parseDuration('30m')).toBe(1800);

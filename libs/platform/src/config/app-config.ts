@@ -18,6 +18,8 @@ export interface AppConfig {
   embeddedPgPort: number;
   dbPoolMax: number;
   dbStatementTimeoutMs: number;
+  /** Longest wait for a new PostgreSQL connection or a free pool slot before answering 503. */
+  dbConnectTimeoutMs: number;
   demoData: boolean;
   jwt: JwtConfig;
   corsOrigins: string[] | '*';
@@ -26,6 +28,11 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** How long a token's user/tenant status is cached (0 = always read the database). */
   principalCacheTtlMs: number;
+  /** Failed POST /login attempts allowed per e-mail, and attempts per client IP, in each window (0 = no limit). */
+  loginRateLimit: number;
+  loginRateWindowSeconds: number;
+  /** Bearer token GET /metrics requires; undefined = /metrics is public. */
+  metricsToken: string | undefined;
 }
 
 export interface JwtConfig {
@@ -137,6 +144,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (env.EMBEDDED_PG_DATABASE && !/^[a-z][a-z0-9_]{0,62}$/.test(env.EMBEDDED_PG_DATABASE)) {
     problems.push('EMBEDDED_PG_DATABASE debe ser un nombre en minúsculas: letras, dígitos y _');
   }
+  if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) problems.push('METRICS_TOKEN debe tener al menos 16 caracteres');
   const apiPrefix = (env.API_PREFIX || '').replace(/^\/+|\/+$/g, '');
 
   const config: AppConfig = {
@@ -150,6 +158,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     embeddedPgPort: int('EMBEDDED_PG_PORT', 0, 0, 65535),
     dbPoolMax: int('DB_POOL_MAX', 10, 1, 200),
     dbStatementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', 15000, 0, 3_600_000),
+    dbConnectTimeoutMs: int('DB_CONNECT_TIMEOUT_MS', 2000, 100, 600_000),
     demoData: bool('DEMO_DATA', true),
     jwt: {
       algorithm: algorithm as JwtConfig['algorithm'],
@@ -168,6 +177,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30000, 1000, 3_600_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10000, 0, 600_000),
     principalCacheTtlMs: int('PRINCIPAL_CACHE_TTL_MS', 5000, 0, 600_000),
+    loginRateLimit: int('LOGIN_RATE_LIMIT', 10, 0, 1_000_000),
+    loginRateWindowSeconds: int('LOGIN_RATE_WINDOW_S', 300, 1, 86_400),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { problemTitle } from './problem';
 import { ProblemDto } from './problem.dto';
 
 /** Documents an error response as application/problem+json with the shared ProblemDto schema. */
@@ -12,7 +13,20 @@ export function ApiProblem(status: number, description: string, example?: Partia
       content: {
         'application/problem+json': {
           schema: { $ref: getSchemaPath(ProblemDto) },
-          ...(example ? { example: { type: `tag:nomina-read-api,2026:problem:${example.code ?? 'VALIDATION'}`, status, ...example } } : {}),
+          // A complete body (every required field), so the example validates against ProblemDto.
+          ...(example
+            ? {
+                example: {
+                  type: `tag:nomina-read-api,2026:problem:${example.code ?? 'VALIDATION'}`,
+                  title: problemTitle(status),
+                  status,
+                  detail: description,
+                  instance: '/ruta/solicitada',
+                  code: 'VALIDATION',
+                  ...example,
+                },
+              }
+            : {}),
         },
       },
     }),

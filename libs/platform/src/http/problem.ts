@@ -21,6 +21,7 @@ const TITLES: Record<number, string> = {
   404: 'No encontrado',
   405: 'Método no permitido',
   406: 'No aceptable',
+  408: 'Tiempo de espera agotado',
   413: 'Solicitud demasiado grande',
   414: 'URI demasiado larga',
   415: 'Tipo de contenido no soportado',

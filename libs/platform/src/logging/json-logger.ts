@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
+import { currentRequestId } from './request-context';
 
 /** One JSON logger for Fastify's request logs and Nest's own messages. */
 export function createRootLogger(level: string): Logger {
@@ -17,15 +18,17 @@ export class NestPinoLogger implements LoggerService {
 
   private write(level: 'info' | 'warn' | 'error' | 'debug' | 'trace' | 'fatal', message: unknown, params: unknown[]): void {
     const context = typeof params[params.length - 1] === 'string' ? (params.pop() as string) : undefined;
+    // Nest's messages written while serving a request carry its id, like Fastify's own lines.
+    const reqId = currentRequestId();
     if (message instanceof Error) {
-      this.logger[level]({ context, err: { message: message.message, stack: message.stack } }, message.message);
+      this.logger[level]({ context, reqId, err: { message: message.message, stack: message.stack } }, message.message);
       return;
     }
     if (level === 'error' && typeof params[0] === 'string') {
-      this.logger.error({ context, stack: params[0] }, String(message));
+      this.logger.error({ context, reqId, stack: params[0] }, String(message));
       return;
     }
-    this.logger[level]({ context }, typeof message === 'string' ? message : JSON.stringify(message));
+    this.logger[level]({ context, reqId }, typeof message === 'string' ? message : JSON.stringify(message));
   }
 
   log(message: unknown, ...params: unknown[]): void {

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { MikroORM, type Options, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { AppConfig } from '../config/app-config';
@@ -34,11 +35,23 @@ export interface SchemaParts {
   migrations: MigrationEntry[];
 }
 
+const dbLogger = new Logger('Database');
+const knexLog = {
+  warn: (message: unknown): void => dbLogger.warn(String(message)),
+  error: (message: unknown): void => dbLogger.error(String(message)),
+  deprecate: (): void => undefined,
+  debug: (): void => undefined,
+};
+
 export function ormOptions(
   url: string,
   schema: SchemaParts,
-  tuning: { poolMax?: number; statementTimeoutMs?: number } = {},
+  tuning: { poolMax?: number; statementTimeoutMs?: number; connectTimeoutMs?: number } = {},
 ): Options {
+  // Fail fast when PostgreSQL is down or unreachable: opening a connection and waiting for a pool
+  // slot are both bounded, so a request answers 503 within this time instead of hanging until the
+  // request timeout (knex's defaults wait 60 s for a slot and pg waits forever for a connect).
+  const connectTimeoutMs = tuning.connectTimeoutMs ?? 2000;
   return {
     driver: PostgreSqlDriver,
     clientUrl: url,
@@ -55,13 +68,19 @@ export function ormOptions(
     pool: {
       min: 0,
       max: tuning.poolMax ?? 10,
+      acquireTimeoutMillis: connectTimeoutMs,
+      createTimeoutMillis: connectTimeoutMs,
       // Each new connection gets the statement timeout so a runaway query is cancelled in the database.
       afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => {
         const ms = Math.max(0, Math.floor(tuning.statementTimeoutMs ?? 0));
         conn.query(`set statement_timeout = ${ms}; set timezone = 'UTC'`, (err) => done(err, conn));
       },
     },
-    driverOptions: { connection: { application_name: 'nomina-read-api' } },
+    driverOptions: {
+      connection: { application_name: 'nomina-read-api', connectionTimeoutMillis: connectTimeoutMs, keepAlive: true },
+      // knex reports dropped connections ("Connection Error: ...") with console.log; route them to the JSON log.
+      log: knexLog,
+    },
     debug: false,
     allowGlobalContext: false,
     discovery: { warnWhenNoEntities: false },

@@ -22,7 +22,14 @@ export class SqlReader {
   }
 
   async query<R>(text: string, values: unknown[] = []): Promise<R[]> {
-    return this.withClient(async (client) => (await client.query<R>(text, values)).rows);
+    const run = (): Promise<R[]> => this.withClient(async (client) => (await client.query<R>(text, values)).rows);
+    try {
+      return await run();
+    } catch (err) {
+      // A read is safe to repeat: once, on another connection, when the pooled one was dead.
+      if (!deadConnection(err)) throw err;
+      return run();
+    }
   }
 
   async withClient<T>(fn: (client: PgClient) => Promise<T>): Promise<T> {
@@ -38,7 +45,13 @@ export class SqlReader {
   /** Runs fn inside BEGIN/COMMIT on one connection; ROLLBACK on any error. */
   async transaction<T>(fn: (client: PgClient) => Promise<T>): Promise<T> {
     return this.withClient(async (client) => {
-      await client.query('begin');
+      try {
+        await client.query('begin');
+      } catch (err) {
+        if (!deadConnection(err)) throw err;
+        // Nothing ran yet: start over on another connection.
+        return this.transaction(fn);
+      }
       try {
         const result = await fn(client);
         await client.query('commit');
@@ -49,4 +62,13 @@ export class SqlReader {
       }
     });
   }
+}
+
+/**
+ * A pooled connection whose backend is gone (terminated, server restarted) fails on its first use,
+ * before the pool has seen its 'error' event: the statement never ran, another connection will do.
+ */
+export function deadConnection(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | undefined;
+  return e?.code === '57P01' || /Connection terminated unexpectedly|Connection ended unexpectedly|not queryable/i.test(e?.message ?? '');
 }

@@ -4,14 +4,14 @@ import type { AuthPrincipal, BusinessScope } from '../auth/auth-principal';
 
 /** The authenticated principal; fails loudly if used on a route the auth guard did not run on. */
 export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthPrincipal => {
-  const user = ctx.switchToHttp().getRequest<FastifyRequest>().user;
+  const user = ctx.switchToHttp().getRequest<FastifyRequest>().principal;
   if (!user) throw new Error('@CurrentPrincipal() used on a route without authentication (missing @Secured()).');
   return user;
 });
 
 /** The tenant id of the caller (payroll and supplier reads take it as their first field). */
 export const CurrentTenant = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
-  const user = ctx.switchToHttp().getRequest<FastifyRequest>().user;
+  const user = ctx.switchToHttp().getRequest<FastifyRequest>().principal;
   if (!user) throw new Error('@CurrentTenant() used on a route without authentication (missing @Secured()).');
   return user.tenantId;
 });

@@ -10,7 +10,7 @@ const B = '22222222-2222-4222-8222-222222222222';
 const C = '33333333-3333-4333-8333-333333333333';
 
 function context(user: AuthPrincipal | undefined, query: Record<string, unknown> = {}): { ctx: ExecutionContextHost; req: any } {
-  const req: any = { user, query };
+  const req: any = { principal: user, query };
   return { ctx: new ExecutionContextHost([req, {}]), req };
 }
 

@@ -17,7 +17,7 @@ export class PremiumGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<FastifyRequest>();
-    const user = req.user;
+    const user = req.principal;
     if (!user) throw new PlatformError(PlatformErrorCode.UNAUTHENTICATED, 'Falta el encabezado Authorization: Bearer <token>.');
     const query = (req.query ?? {}) as ReportQuery;
     const all = parseAllBusiness(query.allBusiness);

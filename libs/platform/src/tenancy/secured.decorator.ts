@@ -1,6 +1,9 @@
-import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
+import { applyDecorators, SetMetadata, UseFilters, UseGuards, UsePipes } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
+import { AuthenticationGuard } from '../auth/authentication.guard';
 import { ApiProblem } from '../http/api-problem.decorator';
+import { ProblemDetailsFilter } from '../http/problem-details.filter';
+import { createValidationPipe } from '../http/validation.pipe';
 import { PremiumGuard } from './premium.guard';
 import { TenantGuard } from './tenant.guard';
 
@@ -13,16 +16,21 @@ export interface SecuredOptions {
 
 /**
  * The one decorator for protected controllers. Order (documented, tested):
- *  1. global JwtAuthGuard — valid bearer token, user exists and is active (401);
- *  2. TenantGuard — the token's tenant exists and is active (401);
+ *  1. AuthenticationGuard — the AuthAdapter identifies the caller (bearer JWT by default), the
+ *     user exists and is active (401); global in the standalone app, where this run is a no-op;
+ *  2. TenantGuard — the caller's tenant exists and is active (401);
  *  3. PremiumGuard (premium: true) — business selection (400/403) and subscription (402).
- * It also declares bearer auth and the matching error responses in OpenAPI.
+ * It also brings the problem+json filter and the validation pipe, so the controller behaves the
+ * same inside a host app that has neither globally, and declares bearer auth and the matching
+ * error responses in OpenAPI.
  */
 export function Secured(options: SecuredOptions = {}): ClassDecorator & MethodDecorator {
-  const guards = options.premium ? [TenantGuard, PremiumGuard] : [TenantGuard];
+  const guards = options.premium ? [AuthenticationGuard, TenantGuard, PremiumGuard] : [AuthenticationGuard, TenantGuard];
   const decorators = [
     SetMetadata(SECURED, options),
     UseGuards(...guards),
+    UseFilters(ProblemDetailsFilter),
+    UsePipes(createValidationPipe()),
     ApiBearerAuth('bearer'),
     ApiProblem(401, 'Token ausente, inválido o expirado; o tenant inexistente o inactivo.', {
       title: 'No autorizado', code: 'TENANT_INACTIVE', detail: 'Tenant no existe o está inactivo',

@@ -2,11 +2,11 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import type { FastifyRequest } from 'fastify';
 import { PlatformError, PlatformErrorCode } from '../errors/domain-error';
 
-/** The token's tenant must exist and be active (CONTRACT §2). Runs after the global JWT guard. */
+/** The token's tenant must exist and be active (CONTRACT §2). Runs after AuthenticationGuard. */
 @Injectable()
 export class TenantGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const user = context.switchToHttp().getRequest<FastifyRequest>().user;
+    const user = context.switchToHttp().getRequest<FastifyRequest>().principal;
     if (!user?.tenantActive) {
       throw new PlatformError(PlatformErrorCode.TENANT_INACTIVE, 'Tenant no existe o está inactivo', undefined, { 'www-authenticate': 'Bearer' });
     }

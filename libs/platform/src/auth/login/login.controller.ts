@@ -1,20 +1,25 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { DomainError, PlatformErrorCode } from '../../errors/domain-error';
 import { ApiProblem } from '../../http/api-problem.decorator';
 import { normalizeUuid } from '../../http/uuid';
 import { Public } from '../public.decorator';
 import { LoginRequestDto } from './dto/login.request.dto';
 import { LoginResponseDto } from './dto/login.response.dto';
 import { LoginCommand } from './login.command';
+import { LoginRateLimiter } from './login-rate-limiter';
 
 @ApiTags('Autenticación')
 @Controller()
+@Public()
 export class LoginController {
-  constructor(private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly limiter: LoginRateLimiter,
+  ) {}
 
   @Post('login')
-  @Public()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Iniciar sesión',
@@ -28,7 +33,18 @@ export class LoginController {
     title: 'No autorizado', code: 'INVALID_CREDENTIALS', detail: 'Correo o contraseña incorrectos.',
   })
   @ApiProblem(403, 'El negocio pedido en business no es del usuario.')
-  async login(@Body() body: LoginRequestDto): Promise<LoginResponseDto> {
-    return this.commandBus.execute(new LoginCommand(body.email, body.password, normalizeUuid(body.business)));
+  @ApiProblem(429, 'Demasiados intentos: fallidos para ese correo, o en total desde esa dirección IP (LOGIN_RATE_LIMIT por LOGIN_RATE_WINDOW_S). Encabezado Retry-After en segundos.', {
+    title: 'Demasiadas solicitudes', code: 'TOO_MANY_REQUESTS', detail: 'Demasiados intentos de inicio de sesión. Espere 120 s antes de intentar de nuevo.',
+  })
+  async login(@Body() body: LoginRequestDto, @Ip() ip: string): Promise<LoginResponseDto> {
+    this.limiter.admit(body.email, ip);
+    try {
+      const response = await this.commandBus.execute(new LoginCommand(body.email, body.password, normalizeUuid(body.business)));
+      this.limiter.succeeded(body.email);
+      return response;
+    } catch (err) {
+      if (err instanceof DomainError && err.code === PlatformErrorCode.INVALID_CREDENTIALS) this.limiter.failed(body.email);
+      throw err;
+    }
   }
 }

@@ -74,7 +74,9 @@ export class ReportUtilityResponseDto implements ReportUtilityView {
       'Filas del reporte. Con groupResult=true una por producto (orden: totalBruto exacto desc, code, productId); ' +
       'si no, una por producto y venta (orden: date, saleId, code, productId). Con allBusiness=true se mezclan los negocios.',
     type: 'array',
-    items: { oneOf: [{ $ref: getSchemaPath(ReportUtilityGroupedRowDto) }, { $ref: getSchemaPath(ReportUtilityDetailRowDto) }] },
+    // anyOf, not oneOf: a detail row carries every field of a grouped row, so the shapes overlap;
+    // groupResult, not a field of the row, says which one the report has.
+    items: { anyOf: [{ $ref: getSchemaPath(ReportUtilityGroupedRowDto) }, { $ref: getSchemaPath(ReportUtilityDetailRowDto) }] },
   })
   reportByProduct!: (ReportUtilityGroupedRowDto | ReportUtilityDetailRowDto)[];
 

@@ -1,0 +1,6 @@
+import type { SchemaParts } from '@app/platform/persistence/database';
+import { mergeSchemas, PLATFORM_SCHEMA } from '@app/platform/persistence/schemas';
+import { NOMINA_MIGRATIONS } from './migrations';
+
+/** What payroll needs in its database: the kernel's tables and its own (read through SQL, no entities). */
+export const NOMINA_SCHEMA: SchemaParts = mergeSchemas(PLATFORM_SCHEMA, { entities: [], migrations: NOMINA_MIGRATIONS });

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
+import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The part of knex's (tarn) pool the gauges read. */
+interface TarnPool {
+  max: number;
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+  numPendingCreates(): number;
+}
+
+/**
+ * Prometheus metrics of one app: a registry of its own (several apps in one process — tests, a
+ * host — never mix their numbers), request count and latency per route template and status,
+ * the connection pool's state read at scrape time, and the Node process defaults.
+ */
+@Injectable()
+export class HttpMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly duration: Histogram<'method' | 'route' | 'status'>;
+
+  constructor(orm: MikroORM) {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry });
+    const labelNames = ['method', 'route', 'status'] as const;
+    this.requests = new Counter({ name: 'http_requests_total', help: 'Solicitudes HTTP atendidas, por ruta (plantilla) y estado.', labelNames, registers });
+    this.duration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Duración de las solicitudes HTTP hasta enviar la respuesta, por ruta (plantilla) y estado.',
+      labelNames,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    // knex builds its pool lazily; before that there is nothing to report.
+    const pool = (): TarnPool | undefined =>
+      ((orm.em.getConnection() as PostgreSqlConnection).getKnex().client as { pool?: TarnPool }).pool;
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Conexiones del pool de PostgreSQL por estado (used: prestadas, idle: libres); su suma es el total abierto.',
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        const p = pool();
+        this.set({ state: 'used' }, p?.numUsed() ?? 0);
+        this.set({ state: 'idle' }, p?.numFree() ?? 0);
+        this.set({ state: 'pending_create' }, p?.numPendingCreates() ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'db_pool_waiting',
+      help: 'Solicitudes esperando una conexión libre del pool.',
+      registers,
+      collect() {
+        this.set(pool()?.numPendingAcquires() ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'db_pool_max',
+      help: 'Tamaño máximo del pool (DB_POOL_MAX).',
+      registers,
+      collect() {
+        this.set(pool()?.max ?? 0);
+      },
+    });
+  }
+
+  /** One answered request; `route` is the template (`/pagos/:id`), never the raw URL. */
+  observe(method: string, route: string | undefined, status: number, seconds: number): void {
+    const labels = { method, route: route ?? 'sin_ruta', status: String(status) };
+    this.requests.inc(labels);
+    this.duration.observe(labels, seconds);
+  }
+}

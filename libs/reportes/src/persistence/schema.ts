@@ -1,0 +1,6 @@
+import type { SchemaParts } from '@app/platform/persistence/database';
+import { mergeSchemas, PLATFORM_SCHEMA } from '@app/platform/persistence/schemas';
+import { REPORTES_MIGRATIONS } from './migrations';
+
+/** What the reports need in their database: the kernel's tables and their own (read through SQL, no entities). */
+export const REPORTES_SCHEMA: SchemaParts = mergeSchemas(PLATFORM_SCHEMA, { entities: [], migrations: REPORTES_MIGRATIONS });
