@@ -44,13 +44,16 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [
-        MikroOrmModule.forRoot(
-          ormOptions(databaseUrl, schema, {
+        MikroOrmModule.forRoot({
+          ...ormOptions(databaseUrl, schema, {
             poolMax: config.dbPoolMax,
             statementTimeoutMs: config.dbStatementTimeoutMs,
             connectTimeoutMs: config.dbConnectTimeoutMs,
           }),
-        ),
+          // Reads go through SqlReader (raw SQL, no identity map), so a forked EntityManager per
+          // request is pure overhead: ~20 % of a cheap request's CPU in the benchmark (bench/README.md).
+          registerRequestContext: false,
+        }),
         CqrsModule.forRoot(),
       ],
       controllers: [LoginController, HealthController, MetricsController],
