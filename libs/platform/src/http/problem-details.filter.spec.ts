@@ -36,6 +36,24 @@ describe('ProblemDetailsFilter: database conditions', () => {
     expect(filter.map(new Error('aborted'), req)).toEqual(expect.objectContaining({ status: 500 }));
   });
 
+  it('logs database outages at most once per second per code, with the count left out', () => {
+    const quiet = new ProblemDetailsFilter();
+    const warn = jest.fn();
+    (quiet as unknown as { logger: { warn: jest.Mock } }).logger = { warn };
+    const refused = error('connect ECONNREFUSED 127.0.0.1:5432', { code: 'ECONNREFUSED' });
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    try {
+      for (let i = 0; i < 50; i++) quiet.map(refused, req);
+      expect(warn).toHaveBeenCalledTimes(1);
+      now.mockReturnValue(1_001_001);
+      quiet.map(refused, req);
+      expect(warn).toHaveBeenCalledTimes(2);
+      expect(warn.mock.calls[1][0]).toMatch(/\+49 más/);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('statement_timeout (57014) → 503 TIMEOUT', () => {
     expect(filter.map(error('canceling statement due to statement timeout', { code: '57014' }), req)).toEqual(expect.objectContaining({ status: 503, code: 'TIMEOUT' }));
   });

@@ -81,6 +81,8 @@ function httpCondition(err: HttpException, req: FastifyRequest): Mapped {
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
+  /** Per code: when the last database warning was written, and how many were left out since. */
+  private readonly dbWarnings = new Map<string, { at: number; skipped: number }>();
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -97,11 +99,27 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     if (exception instanceof HttpException) return httpCondition(exception, req);
     const known = dbCondition(exception);
     if (known) {
-      if (known.status >= 500) this.logger.warn(`${known.code} ${req.method} ${req.url} [${req.id}]: ${(exception as Error)?.message}`);
+      if (known.status >= 500) this.warnDatabase(known.code, `${req.method} ${req.url} [${req.id}]: ${(exception as Error)?.message}`);
       return known;
     }
     this.logger.error(`Unhandled error on ${req.method} ${req.url} [${req.id}]`, (exception as Error)?.stack ?? String(exception));
     return { status: 500, code: 'INTERNAL', detail: `Error interno del servidor. Referencia: ${req.id}.` };
+  }
+
+  /**
+   * While PostgreSQL is down every request fails the same way (thousands a second under load):
+   * one warning per code per second, carrying how many were left out, keeps the log readable.
+   */
+  private warnDatabase(code: string, text: string): void {
+    const now = Date.now();
+    const last = this.dbWarnings.get(code);
+    if (last && now - last.at < 1000) {
+      last.skipped++;
+      return;
+    }
+    const skipped = last?.skipped ? ` (+${last.skipped} más en el último segundo)` : '';
+    this.dbWarnings.set(code, { at: now, skipped: 0 });
+    this.logger.warn(`${code} ${text}${skipped}`);
   }
 }
 

@@ -1,0 +1,98 @@
+import { Client } from 'pg';
+
+/**
+ * E-payroll numbering under concurrency and faults (CONTRACT §3.8): `clients` concurrent callers
+ * make `total` calls of GET /pagos/nominaelectronica/{ano}/{mes}; `checkNumbering` then requires
+ * the numbers handed out in 200 answers to be distinct and, together with the sequence's final
+ * value, contiguous from its initial value: nothing duplicated, nothing lost, and calls that
+ * failed consumed nothing.
+ */
+
+export interface CallOutcome {
+  /** 0 when no HTTP answer arrived. */
+  status: number;
+  code?: string;
+  numbers: number[];
+  prefix?: string;
+  ms: number;
+}
+
+export interface NumberingRun {
+  outcomes: CallOutcome[];
+  seconds: number;
+}
+
+export type NumberingCall = () => Promise<{ status: number; body: string; ms: number }>;
+
+export async function runNumbering(call: NumberingCall, opts: { clients: number; total: number; onCall?: (i: number) => Promise<void> | void }): Promise<NumberingRun> {
+  const outcomes: CallOutcome[] = [];
+  let next = 0;
+  const started = performance.now();
+  const client = async (): Promise<void> => {
+    for (;;) {
+      const i = next++;
+      if (i >= opts.total) return;
+      await opts.onCall?.(i);
+      const res = await call();
+      const outcome: CallOutcome = { status: res.status, numbers: [], ms: res.ms };
+      try {
+        const body = JSON.parse(res.body) as { contenido?: { consecutivo: number; prefijo: string }[]; code?: string };
+        if (res.status === 200) {
+          outcome.numbers = (body.contenido ?? []).map((d) => d.consecutivo);
+          outcome.prefix = body.contenido?.[0]?.prefijo;
+        } else outcome.code = body.code;
+      } catch {
+        /* no body (connection error) */
+      }
+      outcomes.push(outcome);
+    }
+  };
+  await Promise.all(Array.from({ length: opts.clients }, client));
+  return { outcomes, seconds: (performance.now() - started) / 1000 };
+}
+
+export interface NumberingCheck {
+  ok: boolean;
+  problems: string[];
+  handedOut: number;
+  calls: Record<string, number>;
+}
+
+/** `start` and `final`: the sequence's next number before and after the run. */
+export function checkNumbering(run: NumberingRun, start: number, final: number, documentsPerCall: number): NumberingCheck {
+  const problems: string[] = [];
+  const calls: Record<string, number> = {};
+  for (const o of run.outcomes) {
+    const key = o.status === 200 ? '200' : `${o.status}${o.code ? ` ${o.code}` : ''}`;
+    calls[key] = (calls[key] ?? 0) + 1;
+  }
+  const ok200 = run.outcomes.filter((o) => o.status === 200);
+  for (const o of ok200) {
+    if (o.numbers.length !== documentsPerCall) problems.push(`a 200 answer with ${o.numbers.length} documents instead of ${documentsPerCall}`);
+    if (o.numbers.some((n, i) => n !== o.numbers[0] + i)) problems.push(`a call's block is not contiguous: ${o.numbers.slice(0, 5).join(',')}…`);
+  }
+  const all = ok200.flatMap((o) => o.numbers).sort((a, b) => a - b);
+  const duplicates = all.filter((n, i) => i > 0 && n === all[i - 1]);
+  if (duplicates.length) problems.push(`${duplicates.length} numbers handed out twice, e.g. ${duplicates.slice(0, 5).join(', ')}`);
+  if (final - start !== all.length) problems.push(`the sequence moved by ${final - start} but ${all.length} numbers were handed out in 200 answers (${final - start - all.length} lost)`);
+  const missing: number[] = [];
+  const set = new Set(all);
+  for (let n = start; n < final && missing.length < 10; n++) if (!set.has(n)) missing.push(n);
+  if (missing.length) problems.push(`numbers consumed but never handed out: ${missing.join(', ')}`);
+  if (all.length && (all[0] !== start || all[all.length - 1] !== final - 1)) problems.push(`handed-out range ${all[0]}..${all[all.length - 1]} ≠ ${start}..${final - 1}`);
+  const unexpected = run.outcomes.filter((o) => o.status !== 200 && o.status !== 503);
+  if (unexpected.length) problems.push(`${unexpected.length} answers neither 200 nor 503: ${JSON.stringify(unexpected.slice(0, 3))}`);
+  return { ok: problems.length === 0, problems, handedOut: all.length, calls };
+}
+
+/** The tenant's next e-payroll number (bigint as number). */
+export async function nextNumber(url: string, tenantId: string): Promise<number> {
+  const client = new Client({ connectionString: url, application_name: 'numbering-check' });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('select siguiente_numero::text as n from nomina_electronica_secuencia where tenant_id = $1', [tenantId]);
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
+}

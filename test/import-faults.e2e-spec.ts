@@ -1,0 +1,182 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import type { Dataset, PagoInput } from '@app/importer/dataset.types';
+import { runImport } from '../apps/api/src/cli/import';
+import { generateDataset, materializeDataset } from '@app/importer/demo/generate-dataset';
+import { exampleDataset } from '../scripts/lib/environment';
+import { dropDatabase, seedDatabase } from './support/test-database';
+
+/**
+ * Import faults through the CLI (apps/api/src/cli/import.ts: its entry point in-process, and a
+ * real child process for the kill), on a database of its own
+ * loaded with the example dataset: a file that is truncated, has wrong types, broken references
+ * or duplicate uuids changes nothing; a process SIGKILLed in the middle of a --replace load
+ * leaves the database exactly as it was (per-table row counts and a checksum of every row).
+ * The importer's own specs cover each validation rule and in-process rollbacks.
+ */
+jest.setTimeout(90_000);
+
+const ROOT = join(__dirname, '..');
+const NAME = 'nomina_test_import_faults';
+const ANDINA = '0ee9a9bb-2b87-43f0-82f5-d431917734f8';
+
+let url: string;
+let db: Client;
+let dir: string;
+
+/** Row count and an md5 of every row, per table of the public schema. */
+async function snapshot(): Promise<Record<string, string>> {
+  const { rows: tables } = await db.query<{ t: string }>(`select tablename as t from pg_tables where schemaname = 'public' order by 1`);
+  const out: Record<string, string> = {};
+  for (const { t } of tables) {
+    const { rows } = await db.query<{ n: string; sum: string | null }>(`select count(*)::text as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as sum from "${t}" x`);
+    out[t] = `${rows[0].n} ${rows[0].sum}`;
+  }
+  return out;
+}
+
+interface CliRun {
+  code: number | string;
+  stderr: string;
+}
+
+function importCli(file: string, args: string[] = [], onStart?: (pid: number) => void): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bench', 'run-ts.js'), join(ROOT, 'apps', 'api', 'src', 'cli', 'import.ts'), file, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve({ code: code ?? signal ?? 'unknown', stderr }));
+    onStart?.(child.pid!);
+  });
+}
+
+/** The CLI's entry point in this process (fast: no compilation), stderr captured. */
+async function importInProcess(file: string, args: string[] = []): Promise<CliRun> {
+  const saved = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = url;
+  let stderr = '';
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr += String(chunk);
+    return true;
+  });
+  const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr += String(chunk);
+    return true;
+  });
+  try {
+    return { code: await runImport([file, ...args]), stderr };
+  } finally {
+    spy.mockRestore();
+    out.mockRestore();
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
+  }
+}
+
+function write(name: string, content: string | Buffer): string {
+  const file = join(dir, name);
+  writeFileSync(file, content);
+  return file;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'import-faults-'));
+  url = await seedDatabase(NAME, [exampleDataset()]);
+  db = new Client({ connectionString: url });
+  await db.connect();
+});
+
+afterAll(async () => {
+  await db?.end();
+  if (process.env.TEST_PG_ADMIN_URL) await dropDatabase(process.env.TEST_PG_ADMIN_URL, NAME);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('import faults (e2e, the CLI on a real database)', () => {
+  it('bad files are refused with their JSON path and change nothing', async () => {
+    const before = await snapshot();
+    const good = exampleDataset();
+    good.tenants = [good.tenants[2]];
+    good.tenants[0].uuid = '11111111-2222-4333-8444-555555555555';
+    good.tenants[0].usuarios = [];
+    const text = JSON.stringify(good);
+
+    const wrongTypes = structuredClone(good) as unknown as { tenants: Record<string, unknown>[] };
+    (wrongTypes.tenants[0].pagos as Record<string, unknown>[])[0].ano = '2023';
+    const broken = structuredClone(good);
+    (broken.tenants[0].pagos as PagoInput[])[0].empleados[0].vinculacion = '99999999-9999-4999-8999-999999999999';
+    const duplicate = structuredClone(good);
+    const pagos = duplicate.tenants[0].pagos as PagoInput[];
+    pagos[1].uuid = pagos[0].uuid.toUpperCase();
+
+    const cases: [string, string | Buffer, RegExp][] = [
+      ['truncated.json', text.slice(0, Math.floor(text.length * 0.6)), /no es JSON válido en la línea \d+, columna \d+/],
+      ['wrong-types.json', JSON.stringify(wrongTypes), /\$\.tenants\[0\]\.pagos\[0\]\.ano/],
+      ['broken-reference.json', JSON.stringify(broken), /\$\.tenants\[0\]\.pagos\[0\]\.empleados\[0\]\.vinculacion/],
+      ['duplicate-uuid.json', JSON.stringify(duplicate), /\$\.tenants\[0\]\.pagos\[1\]\.uuid/],
+      ['empty.json', '', /no es JSON válido/],
+      ['binary.json', Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xfe, 0x00, 0x7b, 0x22]), /no es JSON válido/],
+    ];
+    const runs: CliRun[] = [];
+    for (const [name, content] of cases) runs.push(await importInProcess(write(name, content)));
+    runs.forEach((run, i) => {
+      expect({ file: cases[i][0], code: run.code }).toEqual({ file: cases[i][0], code: 1 });
+      expect(run.stderr).toMatch(cases[i][2]);
+      expect(run.stderr).toMatch(/No se importó nada|no se importó nada/);
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a process SIGKILLed in the middle of a --replace load leaves the database exactly as before', async () => {
+    // The demo dataset with its first tenant renamed to Andina: --replace deletes Andina's rows and
+    // loads ~40k rows in one transaction; the kill lands while COPY runs.
+    const big = materializeDataset(generateDataset({ scale: 'demo' })) as Dataset;
+    big.tenants[0].uuid = ANDINA;
+    const file = write('big.json', JSON.stringify(big));
+    const before = await snapshot();
+    const andinaPagos = before.pago;
+
+    let killedDuringCopy = false;
+    const run = await importCli(file, ['--replace'], (pid) => {
+      void (async () => {
+        const deadline = Date.now() + 60_000;
+        while (Date.now() < deadline) {
+          const { rows } = await db.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'nomina-import' and query ilike 'copy%' and state = 'active'`,
+          );
+          if (rows[0].n > 0) {
+            killedDuringCopy = true;
+            process.kill(pid, 'SIGKILL');
+            return;
+          }
+          await new Promise((r) => setTimeout(r, 15));
+        }
+      })();
+    });
+    expect(run.code).toBe('SIGKILL');
+    expect(killedDuringCopy).toBe(true);
+    // The server notices the closed connection and rolls the transaction back.
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where application_name = 'nomina-import'`);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const after = await snapshot();
+    expect(after.pago).toBe(andinaPagos);
+    expect(after).toEqual(before);
+
+    // And the same file loads completely afterwards (the kill left no lock or half state behind).
+    const again = await importInProcess(file, ['--replace']);
+    expect({ code: again.code, out: again.stderr.slice(-300) }).toEqual({ code: 0, out: expect.stringMatching(/Importado:/) });
+    expect((await snapshot()).pago).not.toBe(andinaPagos);
+  });
+});
