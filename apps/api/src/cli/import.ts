@@ -49,16 +49,37 @@ const READ_ERRORS: Record<string, string> = {
   EISDIR: 'es una carpeta, no un archivo',
 };
 
+/**
+ * Strict UTF-8: a file saved in another encoding (Latin-1 "Pérez") must be refused, not imported
+ * with U+FFFD in place of its letters.
+ */
+function decodeUtf8(file: string, bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const lenient = bytes.toString('utf8');
+    const at = lenient.indexOf('\uFFFD');
+    const before = lenient.slice(0, Math.max(at, 0));
+    const line = before.split('\n').length;
+    const column = at - before.lastIndexOf('\n');
+    throw new CliFailure(
+      `El archivo ${file} no es JSON válido: contiene bytes que no son UTF-8 (línea ${line}, columna ${column}). ` +
+        'Guárdelo con codificación UTF-8. No se importó nada.',
+    );
+  }
+}
+
 /** Parses the file; a syntax error is reported with its line and column. */
 function readDataset(file: string): unknown {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? '';
     const why = READ_ERRORS[code] ?? (err as Error).message;
     throw new CliFailure(`No se puede leer el archivo ${file}: ${why}.`);
   }
+  let text = decodeUtf8(file, bytes);
   // Editors on Windows often save UTF-8 with a byte order mark; JSON.parse rejects it.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
