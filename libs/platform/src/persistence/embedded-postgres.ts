@@ -306,9 +306,20 @@ class Registry {
   }
 }
 
-function credentials(dataDir: string): string {
-  const file = join(dataDir, 'pg-password');
+/**
+ * The superuser password lives beside the cluster (DATA_DIR, or the temp folder that holds the
+ * cluster when DATA_DIR is hidden from postgres), so a cluster and its password always travel
+ * together — a fresh checkout at the same path finds both. A cluster whose password file is gone
+ * cannot be opened any more: it is removed and initialised again.
+ */
+function credentials(cluster: string, log: (m: string) => void): string {
+  const file = join(dirname(cluster), 'pg-password');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  if (fs.existsSync(join(cluster, 'PG_VERSION')) && !runningServer(cluster)) {
+    log(`El clúster ${cluster} no tiene su archivo de contraseña; se inicializa de nuevo.`);
+    fs.rmSync(cluster, { recursive: true, force: true });
+  }
+  fs.mkdirSync(dirname(cluster), { recursive: true, mode: 0o755 });
   const password = randomBytes(24).toString('hex');
   fs.writeFileSync(file, password + '\n', { mode: 0o600 });
   return password;
@@ -322,7 +333,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const pgUser = root ? ensurePostgresUser(log) : undefined;
   const { bin } = reachableBinaries(locateBinaries(), log);
   const cluster = clusterLocation(dataDir);
-  const password = credentials(dataDir);
+  const password = credentials(cluster, log);
   const registry = new Registry(dataDir);
   const urlFor = (port: number, db: string): string =>
     `postgresql://${PG_USER}:${password}@127.0.0.1:${port}/${db}`;
