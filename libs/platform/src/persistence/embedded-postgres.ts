@@ -309,16 +309,15 @@ class Registry {
 /**
  * The superuser password lives beside the cluster (DATA_DIR, or the temp folder that holds the
  * cluster when DATA_DIR is hidden from postgres), so a cluster and its password always travel
- * together — a fresh checkout at the same path finds both. A cluster whose password file is gone
- * cannot be opened any more: it is removed and initialised again.
+ * together — a fresh checkout at the same path finds both.
  */
-function credentials(cluster: string, log: (m: string) => void): string {
-  const file = join(dirname(cluster), 'pg-password');
+function passwordFile(cluster: string): string {
+  return join(dirname(cluster), 'pg-password');
+}
+
+function credentials(cluster: string): string {
+  const file = passwordFile(cluster);
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  if (fs.existsSync(join(cluster, 'PG_VERSION')) && !runningServer(cluster)) {
-    log(`El clúster ${cluster} no tiene su archivo de contraseña; se inicializa de nuevo.`);
-    fs.rmSync(cluster, { recursive: true, force: true });
-  }
   fs.mkdirSync(dirname(cluster), { recursive: true, mode: 0o755 });
   const password = randomBytes(24).toString('hex');
   fs.writeFileSync(file, password + '\n', { mode: 0o600 });
@@ -333,7 +332,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const pgUser = root ? ensurePostgresUser(log) : undefined;
   const { bin } = reachableBinaries(locateBinaries(), log);
   const cluster = clusterLocation(dataDir);
-  const password = credentials(cluster, log);
+  const stop = (mode: 'fast' | 'immediate'): Promise<unknown> =>
+    runAs(pgUser, join(bin, 'pg_ctl'), ['stop', '-D', cluster, '-m', mode, '-w', '-t', '60']).catch(() => undefined);
+  if (!fs.existsSync(passwordFile(cluster)) && fs.existsSync(join(cluster, 'PG_VERSION'))) {
+    // A cluster nobody can log into any more (its password file is gone): start over.
+    log(`El clúster ${cluster} no tiene su archivo de contraseña; se inicializa de nuevo.`);
+    if (runningServer(cluster)) await stop('immediate');
+    fs.rmSync(cluster, { recursive: true, force: true });
+  }
+  const password = credentials(cluster);
   const registry = new Registry(dataDir);
   const urlFor = (port: number, db: string): string =>
     `postgresql://${PG_USER}:${password}@127.0.0.1:${port}/${db}`;
@@ -350,6 +357,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       }
       registry.register();
       return running.port;
+    }
+    if (running) {
+      // Alive but not answering us (wrong credentials, shutting down, hung): stop it cleanly rather
+      // than start a second server on the same files.
+      log(`PostgreSQL embebido en marcha (pid ${running.pid}) pero no acepta conexiones; se detiene para reiniciarlo.`);
+      await stop('fast');
     }
 
     if (!fs.existsSync(join(cluster, 'PG_VERSION'))) {
@@ -371,7 +384,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       } finally {
         fs.rmSync(pwFile, { force: true });
       }
-    } else if (fs.existsSync(join(cluster, 'postmaster.pid'))) {
+    } else if (fs.existsSync(join(cluster, 'postmaster.pid')) && !runningServer(cluster)) {
       // The pid file names a process that is gone or is not PostgreSQL: a stale leftover.
       log('Se elimina un postmaster.pid obsoleto de una ejecución anterior.');
       fs.rmSync(join(cluster, 'postmaster.pid'), { force: true });
