@@ -226,6 +226,23 @@ function runningServer(cluster: string): RunningServer | undefined {
   return { pid, port };
 }
 
+/** ALTER USER in single-user mode (server stopped): the one way in without the old password. */
+function resetPassword(user: PgUser | undefined, postgres: string, cluster: string, password: string): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(postgres, ['--single', '-D', cluster, 'postgres'], {
+      uid: user?.uid,
+      gid: user?.gid,
+      env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolvePromise() : reject(new Error(`postgres --single terminó con código ${code}: ${err.trim()}`))));
+    child.stdin.end(`ALTER USER ${PG_USER} WITH PASSWORD '${password.replace(/'/g, "''")}';\n`);
+  });
+}
+
 async function canConnect(url: string): Promise<boolean> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
@@ -404,7 +421,17 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       `-c shared_buffers=256MB`,
       `-c fsync=${options.fastInit ? 'off' : 'on'}`,
     ].join(' ');
-    await runAs(pgUser, join(bin, 'pg_ctl'), ['start', '-D', cluster, '-w', '-t', '60', '-l', serverLog, '-o', settings]);
+    const start = (): Promise<string> =>
+      runAs(pgUser, join(bin, 'pg_ctl'), ['start', '-D', cluster, '-w', '-t', '60', '-l', serverLog, '-o', settings]);
+    await start();
+    if (!(await canConnect(urlFor(chosen, 'postgres')))) {
+      // The password file beside the cluster does not match the cluster (an interrupted earlier
+      // run): set it again in single-user mode, which needs no login, and restart.
+      log('La contraseña del clúster no coincide con la guardada; se restablece.');
+      await stop('fast');
+      await resetPassword(pgUser, join(bin, 'postgres'), cluster, password);
+      await start();
+    }
     registry.setOwner(process.pid);
     registry.register();
     log(`PostgreSQL embebido iniciado en 127.0.0.1:${chosen} (datos en ${cluster}).`);
