@@ -7,7 +7,7 @@ import type { Dataset } from '@app/importer/dataset.types';
 import { type AppConfig, loadConfig } from '@app/platform/config/app-config';
 import { createRootLogger } from '@app/platform/logging/json-logger';
 import { migrateDatabase } from '@app/platform/persistence/database';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@app/platform/persistence/embedded-postgres';
+import { recreateDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@app/platform/persistence/embedded-postgres';
 
 /**
  * What the reliability scripts (and the resilience suites) share: an embedded PostgreSQL of
@@ -47,14 +47,7 @@ export function databaseUrl(adminUrl: string, name: string): string {
 /** Drops and recreates `name`, migrates it and loads the datasets. */
 export async function freshDatabase(adminUrl: string, name: string, datasets: Dataset[]): Promise<string> {
   if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
-  const admin = new Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await admin.end();
-  }
-  await ensureDatabase(adminUrl, name);
+  await recreateDatabase(adminUrl, name);
   const url = databaseUrl(adminUrl, name);
   const { APP_SCHEMA } = await import('../../apps/api/src/database/schema');
   await migrateDatabase(url, APP_SCHEMA);

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { acquireDatabase, type DatabaseSelection } from '@app/platform/persistence/database';
-import { ensureDatabase } from '@app/platform/persistence/embedded-postgres';
+import { recreateDatabase } from '@app/platform/persistence/embedded-postgres';
 
 /**
  * The test suite's database server: the embedded PostgreSQL in .data/test, or the server of
@@ -45,14 +45,7 @@ const TEST_DB = /^nomina_test[a-z0-9_]*$/;
 /** Drops and recreates a database whose name must start with nomina_test (a guard against accidents). */
 export async function freshDatabase(adminUrl: string, name: string): Promise<string> {
   if (!TEST_DB.test(name)) throw new Error(`Refusing to recreate "${name}": test databases are named nomina_test*.`);
-  const client = new Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name}" with (force)`);
-  } finally {
-    await client.end();
-  }
-  await ensureDatabase(adminUrl, name);
+  await recreateDatabase(adminUrl, name);
   return databaseUrl(adminUrl, name);
 }
 

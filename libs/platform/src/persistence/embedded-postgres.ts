@@ -481,3 +481,15 @@ export async function ensureDatabase(adminUrl: string, database: string): Promis
     await client.end();
   }
 }
+
+/** Drops (closing its sessions) and creates a database again; callers guard which names they pass. */
+export async function recreateDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${database.replace(/"/g, '""')}" with (force)`);
+  } finally {
+    await client.end();
+  }
+  await ensureDatabase(adminUrl, database);
+}
