@@ -3,40 +3,16 @@
  *
  *   node bench/run-ts.js bench/legacy-json.bench.ts [--quick]
  *
- * Rows mimic what node-postgres hands over for a payment header (pago) query: uuids and dates
- * as text, `numeric` amounts as decimal strings, ints, booleans, a nullable nested grupoPago.
+ * Rows are payment headers shaped like the `/pagos` handler's `PagoView` (uuids and dates as text,
+ * `numeric` amounts as decimal strings, ints, booleans, a nullable nested grupoPago) and are written
+ * with the endpoint's own schema, PAGO_SCHEMA.
  * "+utf8" variants also encode the result to a Buffer, as sending it on the socket does; that
  * includes flattening the concatenated (rope) string, which JSON.stringify output doesn't need.
  * Goal: writer <= 1.5x the JSON.stringify time. Pass --quick for a shorter run.
  */
-import { envelopeWriter, legacySchema } from '@app/platform/http/legacy-json';
-
-const grupoPagoSchema = legacySchema({ uuid: 'uuid', codigo: 'string', nombre: 'string' });
-
-const pagoSchema = legacySchema({
-  uuid: 'uuid',
-  ano: 'int',
-  mes: 'int',
-  consecutivo: 'int',
-  descripcion: 'string',
-  fechaDesde: 'date',
-  fechaHasta: 'date',
-  fechaPago: 'date',
-  estado: 'string',
-  tipoPago: 'string',
-  definitivo: 'bool',
-  incluirPrima: 'bool',
-  incluirInteresesCesantias: 'bool',
-  generoPlano: 'bool',
-  egresoConErrores: 'bool',
-  pendienteGenerarIngreso: 'bool?',
-  grupoPago: { nullable: grupoPagoSchema },
-  totalDevengado: 'double',
-  totalDeducido: 'double',
-  totalNeto: 'double',
-  totalProvisiones: 'double',
-  numeroEmpleados: 'double',
-});
+import { envelopeWriter } from '@app/platform/http/legacy-json';
+import { PAGO_SCHEMA } from '@app/nomina/http/dto/pago.response.dto';
+import type { PagoView } from '@app/nomina/queries/list-pagos/pago.view';
 
 // Deterministic PRNG so runs are comparable.
 let seed = 0x2f6b_1a3d;
@@ -64,7 +40,8 @@ function money(max: number): string {
 const grupos = Array.from({ length: 8 }, (_, i) => ({ uuid: uuid(), codigo: `G${i + 1}`, nombre: `Grupo de pago ${i + 1} – Bogotá` }));
 const DESCRIPCIONES = ['Nómina quincenal', 'Prima de servicios', 'Liquidación definitiva', 'Nomina mensual administrativos', 'Vacaciones'];
 
-function pagoRow(i: number) {
+/** A payment header as the `/pagos` handler hands it to the writer (`PagoView`, real wire schema). */
+function pagoRow(i: number): PagoView {
   const ano = 2020 + (i % 5);
   const mes = 1 + (i % 12);
   const devengado = money(250_000_000);
@@ -73,7 +50,6 @@ function pagoRow(i: number) {
     uuid: uuid(),
     ano,
     mes,
-    consecutivo: i + 1,
     descripcion: DESCRIPCIONES[i % DESCRIPCIONES.length],
     fechaDesde: `${ano}-${pad(mes)}-01`,
     fechaHasta: `${ano}-${pad(mes)}-28`,
@@ -83,22 +59,23 @@ function pagoRow(i: number) {
     definitivo: rand() < 0.8,
     incluirPrima: rand() < 0.2,
     incluirInteresesCesantias: false,
-    generoPlano: true,
-    egresoConErrores: false,
-    pendienteGenerarIngreso: rand() < 0.5 ? null : false,
-    grupoPago: rand() < 0.3 ? null : grupos[i % grupos.length],
-    totalDevengado: devengado,
-    totalDeducido: deducido,
+    generoPlano: 1,
+    egresoConErrores: 0,
+    pendienteGenerarEgreso: 0,
+    pendienteGenerarIngreso: rand() < 0.5 ? null : 0,
+    ingresoConErrores: rand() < 0.5 ? null : 0,
+    totalDevengados: devengado,
+    totalDeducciones: deducido,
     totalNeto: (Number(devengado) - Number(deducido)).toFixed(2),
-    totalProvisiones: money(30_000_000),
-    numeroEmpleados: String(1 + Math.floor(rand() * 400)),
+    numeroEmpleados: 1 + Math.floor(rand() * 400),
+    grupoPago: rand() < 0.3 ? null : grupos[i % grupos.length],
   };
 }
 
-type Row = ReturnType<typeof pagoRow>;
+type Row = PagoView;
 
-const writeCodegen = envelopeWriter(pagoSchema);
-const writeClosures = envelopeWriter(pagoSchema, { mode: 'closures' });
+const writeCodegen = envelopeWriter<Row>(PAGO_SCHEMA);
+const writeClosures = envelopeWriter<Row>(PAGO_SCHEMA, { mode: 'closures' });
 const stringifyEnvelope = (rows: Row[], total: number) =>
   JSON.stringify({ contenido: rows, error: null, advertencia: null, metadata: null, total });
 
