@@ -29,3 +29,10 @@ export function centsText(cents: number): string {
 export function unitsText(units: number): string {
   return scaledText(units, 10000, 4);
 }
+
+/** A count of 10^-digits units of any size (digits ≥ 1) as decimal text. */
+export function bigScaledText(n: bigint, digits: number): string {
+  const negative = n < 0n;
+  const text = (negative ? -n : n).toString().padStart(digits + 1, '0');
+  return `${negative ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}

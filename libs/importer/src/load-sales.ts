@@ -3,12 +3,14 @@ import { loadInBatches } from './batch-loader';
 import { BinaryCopy, BinaryRows, copyBinary, FIELD_BYTES, instantMicros, uuidBytes } from './binary-copy';
 import type { VentaInput } from './dataset.types';
 import { toCents } from './decimal-text';
+import { SalesRollup } from './sales-rollup';
 import { COLUMNS } from './tables';
 
 /**
  * Sales and their lines, both in binary COPY format. Each line carries its sale's business, date
  * and status (the profitability report reads only venta_linea) and its position in the sale as
- * `linea`.
+ * `linea`. The tenant's sales rollups (per product and month / year, see sales-rollup.ts) are
+ * summed on the way and written after the lines, in the same transaction.
  */
 
 export interface SalesCounts {
@@ -30,6 +32,7 @@ export async function loadSales(
   const counts: SalesCounts = { ventas: 0, lines: 0 };
   const tenant = uuidBytes(tenantKey);
   let ventaRows = new BinaryRows();
+  const rollup = new SalesRollup();
   await loadInBatches(ventas, {
     batchLines: BATCH_LINES,
     openLines: () => BinaryCopy.open(client, 'venta_linea', COLUMNS.venta_linea),
@@ -54,6 +57,7 @@ export async function loadSales(
           .numeric(toCents(l.impuestos ?? 0), 2)
           .decimal(l.costoPromedio);
       });
+      rollup.addSale(venta);
       counts.ventas++;
       counts.lines += venta.lineas.length;
       if (lines.rows.hasFullChunks) {
@@ -67,6 +71,7 @@ export async function loadSales(
       ventaRows = new BinaryRows();
     },
   });
+  await rollup.write(client, tenantKey);
   onLines(counts.lines);
   return counts;
 }

@@ -36,6 +36,8 @@ export const COLUMNS = {
     'tenant_id', 'venta_id', 'linea', 'negocio_id', 'fecha', 'estado', 'producto_id', 'cantidad', 'precio_unitario',
     'descuento', 'impuestos', 'costo_promedio',
   ],
+  venta_producto_mes: ['tenant_id', 'negocio_id', 'mes', 'estado', 'producto_id', 'cantidad', 'total_bruto', 'descuento', 'impuestos', 'costo_total'],
+  venta_producto_ano: ['tenant_id', 'negocio_id', 'ano', 'estado', 'producto_id', 'cantidad', 'total_bruto', 'descuento', 'impuestos', 'costo_total'],
   proveedor: ['tenant_id', 'identificacion', 'digito_verificacion', 'tipo_identificacion', 'razon_social', 'nombre_comercial'],
   proveedor_establecimiento: ['tenant_id', 'identificacion', 'codigo', 'nombre', 'direccion', 'ciudad', 'telefono', 'email'],
   proveedor_entrada: ['tenant_id', 'identificacion', 'digito_verificacion', 'tipo_identificacion', 'razon_social', 'nombre_comercial'],
@@ -50,6 +52,8 @@ export type TableName = keyof typeof COLUMNS;
  * foreign keys, so a cascade from the tenant row would leave them behind.
  */
 export const TENANT_DATA_TABLES: readonly TableName[] = [
+  'venta_producto_ano',
+  'venta_producto_mes',
   'venta_linea',
   'venta',
   'producto',

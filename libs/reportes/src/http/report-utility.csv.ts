@@ -1,5 +1,6 @@
 import { Transform } from 'node:stream';
 import type { ReportUtilityItem, ReportUtilityRecord } from '../queries/report-utility/report-utility.view';
+import { PendingText } from './pending-text';
 
 /** Byte order mark: spreadsheet programs read the file as UTF-8 (accents) only with it. */
 export const UTF8_BOM = '\uFEFF';
@@ -33,20 +34,22 @@ export function csvLine(values: readonly string[]): string {
 export function csvWriter(columns: readonly (keyof ReportUtilityRecord)[], numeric: ReadonlySet<string>): Transform {
   let started = false;
   const head = (): string => UTF8_BOM + csvLine(columns.map((c) => csvField(c)));
-  return new Transform({
+  const writer: Transform = new Transform({
     writableObjectMode: true,
     transform(item: ReportUtilityItem, _encoding, callback) {
-      let out = '';
       if (!started) {
         started = true;
-        out = head();
+        out.add(head());
       }
-      if ('row' in item) out += csvLine(columns.map((c) => csvField(item.row[c], !numeric.has(c))));
-      callback(null, out || undefined);
+      if ('row' in item) out.add(csvLine(columns.map((c) => csvField(item.row[c], !numeric.has(c)))));
+      callback();
     },
     flush(callback) {
-      if (!started) this.push(head());
+      if (!started) out.add(head());
+      out.push();
       callback();
     },
   });
+  const out = new PendingText(writer);
+  return writer;
 }

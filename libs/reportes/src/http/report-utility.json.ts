@@ -1,5 +1,6 @@
 import { Transform } from 'node:stream';
 import { toRowView, toTotalsView, type ReportUtilityItem } from '../queries/report-utility/report-utility.view';
+import { PendingText } from './pending-text';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -11,21 +12,25 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export function jsonWriter(): Transform {
   let rows = 0;
   let closed = false;
-  return new Transform({
+  const writer: Transform = new Transform({
     writableObjectMode: true,
     transform(item: ReportUtilityItem, _encoding, callback) {
       if ('row' in item) {
         const prefix = rows++ === 0 ? '{"reportByProduct":[' : ',';
-        callback(null, prefix + JSON.stringify(toRowView(item.row)));
+        out.add(prefix + JSON.stringify(toRowView(item.row)));
       } else {
         const prefix = rows === 0 ? '{"reportByProduct":[' : '';
         closed = true;
-        callback(null, `${prefix}],"totals":${JSON.stringify(toTotalsView(item.totals))}}`);
+        out.add(`${prefix}],"totals":${JSON.stringify(toTotalsView(item.totals))}}`);
       }
+      callback();
     },
     flush(callback) {
+      out.push();
       // Never end a body that is not valid JSON as if it were complete.
       callback(closed ? null : new Error('report-utility: the stream ended without its totals item'));
     },
   });
+  const out = new PendingText(writer);
+  return writer;
 }

@@ -1,3 +1,5 @@
+import { SALES_ROLLUPS } from '../../persistence/sales-rollups';
+
 /**
  * The profitability report as ONE statement (rows and totals): `grouping sets ((<row key>), ())`
  * aggregates the sale lines once; the empty set is the totals row, summed from the same exact
@@ -17,7 +19,9 @@
  * (tenant_id, negocio_id, fecha, venta_id, producto_id) INCLUDE (estado and the line's figures)
  * answers the range from the index alone. For one business (`negocio_id = $2`, the common case)
  * the scan already comes in (fecha, venta_id, producto_id) order, so the detail report
- * aggregates without sorting and streams its first rows at once.
+ * aggregates without sorting and streams its first rows at once. The grouped report reads whole
+ * UTC months and years from the sales rollups instead (Migration20261122000220, see groupedSql)
+ * and only the partial months at the edges of its range from that index.
  */
 
 /** One row of the result; `isTotal` marks the totals row (the last one). Decimals are exact text. */
@@ -48,20 +52,27 @@ export interface ReportUtilityShape {
   oneBusiness: boolean;
 }
 
-const lines = (oneBusiness: boolean): string => `
+const business = (alias: string, oneBusiness: boolean): string =>
+  oneBusiness ? `${alias}.negocio_id = $2::uuid` : `${alias}.negocio_id = any($2::uuid[])`;
+
+/** The lines of the request, or those of [from, to) when the grouped statement reads a part of the range. */
+const lines = (oneBusiness: boolean, from = '$3::timestamptz', to = `$4::timestamptz + interval '1 millisecond'`): string => `
       from venta_linea l
      where l.tenant_id = $1::uuid
-       and ${oneBusiness ? 'l.negocio_id = $2::uuid' : 'l.negocio_id = any($2::uuid[])'}
-       and l.fecha >= $3::timestamptz
-       and l.fecha < $4::timestamptz + interval '1 millisecond'
+       and ${business('l', oneBusiness)}
+       and l.fecha >= ${from}
+       and l.fecha < ${to}
        and l.estado = any($5::text[])`;
 
-const SUMS = `
-           coalesce(sum(l.cantidad), 0) as q,
-           coalesce(sum(l.cantidad * l.precio_unitario), 0) as b,
-           coalesce(sum(l.descuento), 0) as d,
-           coalesce(sum(l.impuestos), 0) as i,
-           coalesce(sum(l.cantidad * l.costo_promedio), 0) as c`;
+/** The five exact per-line values the report sums (quantity, gross, discount, taxes, cost). */
+const LINE_VALUES = ['l.cantidad', 'l.cantidad * l.precio_unitario', 'l.descuento', 'l.impuestos', 'l.cantidad * l.costo_promedio'];
+const SUM_NAMES = ['q', 'b', 'd', 'i', 'c'];
+
+const sums = (values: readonly string[]): string =>
+  values.map((v, k) => `
+           coalesce(sum(${v}), 0) as ${SUM_NAMES[k]}`).join(',');
+
+const SUMS = sums(LINE_VALUES);
 
 const FIGURES = `
          trim_scale(g.q) as "quantity",
@@ -76,16 +87,8 @@ const FIGURES = `
 const PRODUCT = `
          g.producto_id::text as "productId", p.codigo as "code", p.nombre as "name", p.categoria as "categoryName",`;
 
-/**
- * One row per product; order: exact totalBruto desc, then code (byte order), then product id.
- * A few thousand rows at most: hash aggregate, hash joins, one small sort.
- */
-function groupedSql(oneBusiness: boolean): string {
-  return `
-  with g as (
-    select grouping(l.producto_id) = 1 as is_total, l.producto_id,${SUMS}${lines(oneBusiness)}
-     group by grouping sets ((l.producto_id), ())
-  )
+/** One row per product from `g`; order: exact totalBruto desc, then code (byte order), then product id. */
+const GROUPED_ROWS = `
   select g.is_total as "isTotal", null::text as "saleId", null::text as "date",${PRODUCT}${FIGURES}
     from g
     left join (select p.id, p.codigo, p.nombre, cat.nombre as categoria
@@ -93,6 +96,81 @@ function groupedSql(oneBusiness: boolean): string {
                  left join categoria cat on cat.tenant_id = p.tenant_id and cat.id = p.categoria_id
                 where p.tenant_id = $1::uuid) p on p.id = g.producto_id
    order by g.is_total, g.b desc, p.codigo collate "C", g.producto_id`;
+
+/**
+ * Where the grouped statement reads each part of the range [a, e) = [dateInit, dateEnd + 1 ms),
+ * with bounds in UTC wall-clock time (so the session's time zone plays no part): m0 = the first
+ * month start ≥ a, m1 = the last month start ≤ e, so [m0, m1) are the whole months inside (none
+ * when m0 ≥ m1); y0 = the first year start ≥ m0, y1 = the last year start ≤ m1, the whole years
+ * inside those months. m0z/m1z are m0/m1 as instants, for comparing with venta_linea.fecha.
+ */
+const BOUNDS = `
+  k as materialized (
+    select x.a, x.e, m.m0, m.m1, y.y0, y.y1, m.m0 at time zone 'UTC' as m0z, m.m1 at time zone 'UTC' as m1z
+      from (select $3::timestamptz as a, $4::timestamptz + interval '1 millisecond' as e) x
+     cross join lateral (select date_trunc('month', (x.a at time zone 'UTC') - interval '1 microsecond') + interval '1 month' as m0,
+                                date_trunc('month', x.e at time zone 'UTC') as m1) m
+     cross join lateral (select date_trunc('year', m.m0 - interval '1 microsecond') + interval '1 year' as y0,
+                                date_trunc('year', m.m1) as y1) y
+  )`;
+
+/** A bound computed from `k` (one row): a scalar subquery, i.e. a parameter of the index scans. */
+const bound = (expr: string): string => `(select ${expr} from k)`;
+const periodBound = (expr: string): string => bound(`(${expr})::date`);
+
+/** Rollup rows of whole periods [from, to) (see ../../persistence/sales-rollups.ts), as line-like sums. */
+function periodSource(oneBusiness: boolean, period: keyof typeof SALES_ROLLUPS, from: string, to: string): string {
+  const { table, column } = SALES_ROLLUPS[period];
+  return `
+    select r.producto_id, r.cantidad as q, r.total_bruto as b, r.descuento as d, r.impuestos as i, r.costo_total as c
+      from ${table} r
+     where r.tenant_id = $1::uuid
+       and ${business('r', oneBusiness)}
+       and r.${column} >= ${periodBound(from)}
+       and r.${column} < ${periodBound(to)}
+       and r.estado = any($5::text[])`;
+}
+
+function lineSource(oneBusiness: boolean, from: string, to: string): string {
+  return `
+    select l.producto_id, ${LINE_VALUES.map((v, k) => `${v} as ${SUM_NAMES[k]}`).join(', ')}${lines(oneBusiness, from, to)}`;
+}
+
+/**
+ * One row per product. Whole UTC years come from the yearly rollup, the other whole months from
+ * the monthly one and only the partial months at the edges from the lines: every finer source is
+ * read as the two pieces of its range below and above the coarser one, [lo, least(in0, hi)) and
+ * [greatest(in1, least(in0, hi)), hi), which are the whole range when the coarser one is empty
+ * (in0 ≥ in1). The sums of those rows are the sums of the lines (numeric is exact), so the
+ * figures, their rounding and the order are those of groupedFromLinesSql, for a few thousand
+ * rollup rows instead of up to a year of lines. Hash aggregate, hash joins, one small sort.
+ */
+function groupedSql(oneBusiness: boolean): string {
+  return `
+  with${BOUNDS},
+  sources as (${periodSource(oneBusiness, 'year', 'k.y0', 'k.y1')}
+     union all${periodSource(oneBusiness, 'month', 'k.m0', 'least(k.y0, k.m1)')}
+     union all${periodSource(oneBusiness, 'month', 'greatest(k.y1, least(k.y0, k.m1))', 'k.m1')}
+     union all${lineSource(oneBusiness, '$3::timestamptz', bound('least(k.m0z, k.e)'))}
+     union all${lineSource(oneBusiness, bound('greatest(k.m1z, least(k.m0z, k.e))'), `$4::timestamptz + interval '1 millisecond'`)}
+  ),
+  g as (
+    select grouping(l.producto_id) = 1 as is_total, l.producto_id,${sums(SUM_NAMES.map((n) => `l.${n}`))}
+      from sources l
+     group by grouping sets ((l.producto_id), ())
+  )${GROUPED_ROWS}`;
+}
+
+/**
+ * The grouped report straight from the lines, as it was before the rollups: the reference the
+ * rollup statement must equal row for row (test/report-rollup-equivalence.e2e-spec.ts, the bench).
+ */
+export function groupedFromLinesSql(oneBusiness: boolean): string {
+  return `
+  with g as (
+    select grouping(l.producto_id) = 1 as is_total, l.producto_id,${SUMS}${lines(oneBusiness)}
+     group by grouping sets ((l.producto_id), ())
+  )${GROUPED_ROWS}`;
 }
 
 /**
