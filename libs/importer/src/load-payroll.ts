@@ -4,7 +4,7 @@ import { BinaryCopy, BinaryRows, copyBinary, dateDays, FIELD_BYTES, uuidBytes } 
 import { copyEncoded, copyText } from './copy-writer';
 import type { DetalleInput, PagoEmpleadoInput, PagoInput } from './dataset.types';
 import { uuidKey } from './dataset-values';
-import { centsText, toCents, toUnits, unitsText } from './decimal-text';
+import { bigScaledText, centsText, toCents, toUnits, unitsText } from './decimal-text';
 import { ImportError } from './import-error';
 import type { ConceptInfo, TenantRefs } from './load-tenant-base';
 import { COLUMNS } from './tables';
@@ -13,9 +13,10 @@ import { COLUMNS } from './tables';
  * Payments, payslips and concept lines, with every total derived here while the lines stream by
  * (nothing in the file is a total, CONTRACT §3): per payslip the DEVENGADO / DEDUCCION sums and
  * the same over baseAportes concepts; per payment the sums of its payslips; per payment and
- * concept the summed quantity and value and how many payslips have it.
+ * concept the summed quantity and value and how many payslips have it; per bond and calendar year
+ * the sums of its definitive payslips (vinculacion_acumulado_anual, see YearlyRollup).
  * Lines and payslips travel in binary COPY format (see binary-copy.ts); payments and their
- * concept totals, a few rows per batch, as text.
+ * concept totals, a few rows per batch, as text; the yearly rollup, as text at the end.
  */
 
 export interface PayrollCounts {
@@ -80,11 +81,12 @@ export async function loadPayroll(ctx: PayrollContext, pagos: Iterable<PagoInput
   const counts: PayrollCounts = { pagos: 0, payslips: 0, lines: 0 };
   const tenantBytes = uuidBytes(ctx.tenantKey);
   let batch: Batch = { pagoRows: [], conceptRows: [], payslips: new BinaryRows() };
+  const rollup = new YearlyRollup();
   await loadInBatches(pagos, {
     batchLines: BATCH_LINES,
     openLines: () => BinaryCopy.open(ctx.client, 'pago_empleado_detalle', COLUMNS.pago_empleado_detalle),
     writeItem: async (pago, lines) => {
-      const written = await writePago(ctx, tenantBytes, pago, lines, batch, counts);
+      const written = await writePago(ctx, tenantBytes, pago, lines, batch, counts, rollup);
       counts.pagos++;
       counts.payslips += pago.empleados.length;
       return written;
@@ -97,6 +99,7 @@ export async function loadPayroll(ctx: PayrollContext, pagos: Iterable<PagoInput
       batch = { pagoRows: [], conceptRows: [], payslips: new BinaryRows() };
     },
   });
+  await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey));
   ctx.onLines(counts.lines);
   return counts;
 }
@@ -118,9 +121,12 @@ async function writePago(
   lines: BinaryCopy,
   batch: Batch,
   counts: PayrollCounts,
+  rollup: YearlyRollup,
 ): Promise<number> {
   const key = uuidKey(pago.uuid);
   const frame: PagoFrame = { key, bytes: uuidBytes(key), fechaDesde: dateDays(pago.fechaDesde), fechaPago: dateDays(pago.fechaPago), definitivo: pago.definitivo };
+  // Only definitive payments accumulate (CONTRACT §3.7).
+  const year = pago.definitivo ? rollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
   const sums = emptyConceptSums(ctx.refs.concepts.size);
   const total = { dev: 0, ded: 0, abs: 0, unitsAbs: 0 };
   let written = 0;
@@ -133,7 +139,9 @@ async function writePago(
     total.dev += s.dev;
     total.ded += s.ded;
     total.abs += s.abs;
-    writePayslip(ctx, tenantBytes, frame, pe, peBytes, s, batch.payslips);
+    const bondKey = uuidKey(pe.vinculacion);
+    writePayslip(ctx, tenantBytes, frame, pe, peBytes, bondKey, s, batch.payslips);
+    if (year) addToYear(year, bondKey, frame, s);
     // Sending between payslips keeps the line loop synchronous; a chunk holds many payslips.
     if (lines.rows.hasFullChunks) {
       ctx.onLines(counts.lines);
@@ -221,10 +229,11 @@ function writePayslip(
   pago: PagoFrame,
   pe: PagoEmpleadoInput,
   peBytes: Uint8Array,
+  bondKey: string,
   s: PayslipSums,
   rows: BinaryRows,
 ): void {
-  const bond = ctx.refs.bonds.get(uuidKey(pe.vinculacion));
+  const bond = ctx.refs.bonds.get(bondKey);
   if (!bond) throw new ImportError('INVALID_REFERENCE', `La vinculación ${pe.vinculacion} de la nómina ${pe.uuid} no existe en el tenant`);
   rows
     .row(16, PAYSLIP_ROW_BYTES)
@@ -244,6 +253,79 @@ function writePayslip(
     .date(pago.fechaDesde)
     .date(pago.fechaPago)
     .bool(pago.definitivo);
+}
+
+/**
+ * One bond's definitive payslips of one calendar year: the sums in cents and its latest payment.
+ * The sums are plain numbers while Σ|amounts| stays within 2^53 (then every partial sum is exact);
+ * past that (a year can exceed it where one payment cannot) they go on as BigInt.
+ */
+class BondYear {
+  private dev = 0;
+  private ded = 0;
+  private aportesDev = 0;
+  private aportesDed = 0;
+  private abs = 0;
+  private big?: bigint[];
+  private aportesLines = 0;
+  private fechaDesde = Number.NEGATIVE_INFINITY;
+  private fechaPago = 0;
+  private pago = '';
+
+  add(pago: PagoFrame, s: PayslipSums): void {
+    if (this.big === undefined && this.abs + s.abs <= SAFE) {
+      this.dev += s.dev;
+      this.ded += s.ded;
+      this.aportesDev += s.aportesDev;
+      this.aportesDed += s.aportesDed;
+      this.abs += s.abs;
+    } else {
+      const big = (this.big ??= [this.dev, this.ded, this.aportesDev, this.aportesDed].map(BigInt));
+      [s.dev, s.ded, s.aportesDev, s.aportesDed].forEach((cents, i) => (big[i] += BigInt(cents)));
+    }
+    this.aportesLines += s.aportesLines;
+    // Latest payment: fechaDesde, then fechaPago, then uuid, all desc (lowercase keys sort like PostgreSQL's uuids).
+    const later = pago.fechaDesde - this.fechaDesde || pago.fechaPago - this.fechaPago || (pago.key > this.pago ? 1 : -1);
+    if (later > 0) {
+      this.fechaDesde = pago.fechaDesde;
+      this.fechaPago = pago.fechaPago;
+      this.pago = pago.key;
+    }
+  }
+
+  /** The COPY text row (COLUMNS.vinculacion_acumulado_anual). */
+  row(tenantKey: string, ano: number, bondKey: string): string {
+    const sums = this.big ? this.big.map((cents) => bigScaledText(cents, 2)) : [this.dev, this.ded, this.aportesDev, this.aportesDed].map(centsText);
+    return `${tenantKey}\t${ano}\t${bondKey}\t${sums.join('\t')}\t${this.aportesLines}\t${this.pago}\n`;
+  }
+}
+
+/**
+ * vinculacion_acumulado_anual of the tenant, summed while the payslips stream by: the same rows
+ * as the migration's ACUMULADO_ANUAL_ROWS, which aggregates the stored payslips in SQL (several
+ * seconds per large tenant, against well under a second here).
+ */
+class YearlyRollup {
+  private readonly years = new Map<number, Map<string, BondYear>>();
+
+  /** The bonds of one calendar year (of the payment fechaDesde). */
+  year(ano: number): Map<string, BondYear> {
+    let bonds = this.years.get(ano);
+    if (!bonds) this.years.set(ano, (bonds = new Map()));
+    return bonds;
+  }
+
+  rows(tenantKey: string): string[] {
+    const rows: string[] = [];
+    for (const [ano, bonds] of this.years) for (const [bond, y] of bonds) rows.push(y.row(tenantKey, ano, bond));
+    return rows;
+  }
+}
+
+function addToYear(bonds: Map<string, BondYear>, bondKey: string, pago: PagoFrame, s: PayslipSums): void {
+  let y = bonds.get(bondKey);
+  if (!y) bonds.set(bondKey, (y = new BondYear()));
+  y.add(pago, s);
 }
 
 const flag = (value: boolean | undefined): string => (value ? 't' : 'f');

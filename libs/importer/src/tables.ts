@@ -28,6 +28,10 @@ export const COLUMNS = {
   ],
   pago_empleado_detalle: ['tenant_id', 'pago_empleado_id', 'id', 'pago_id', 'concepto_codigo', 'cantidad', 'valor'],
   pago_concepto_total: ['tenant_id', 'pago_id', 'concepto_codigo', 'cantidad', 'valor', 'numero_empleados'],
+  vinculacion_acumulado_anual: [
+    'tenant_id', 'ano', 'vinculacion_id', 'total_devengados', 'total_deducciones', 'aportes_devengados', 'aportes_deducciones',
+    'aportes_lineas', 'ultimo_pago_id',
+  ],
   nomina_electronica_secuencia: ['tenant_id', 'prefijo', 'siguiente_numero'],
   categoria: ['tenant_id', 'id', 'nombre'],
   producto: ['tenant_id', 'id', 'negocio_id', 'categoria_id', 'codigo', 'nombre'],
@@ -60,6 +64,7 @@ export const TENANT_DATA_TABLES: readonly TableName[] = [
   'categoria',
   'pago_empleado_detalle',
   'pago_concepto_total',
+  'vinculacion_acumulado_anual',
   'pago_empleado',
   'pago',
   'vinculacion',

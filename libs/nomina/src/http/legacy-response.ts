@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
 export const LEGACY_JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -10,4 +11,16 @@ export const LEGACY_JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export function legacyJson(reply: FastifyReply, body: string): string {
   reply.header('content-type', LEGACY_JSON_CONTENT_TYPE);
   return body;
+}
+
+/**
+ * legacyJson for bodies too large to hold as one string per request (thousands of elements):
+ * the chunks are built as the client takes them (Fastify pipes the stream, so a slow client
+ * holds back the writer) and sent with chunked transfer encoding. An error before the first chunk
+ * still becomes a problem response; after it, the connection is cut (a truncated body, never a
+ * short one that looks complete).
+ */
+export function legacyJsonStream(reply: FastifyReply, chunks: Iterable<string>): Readable {
+  reply.header('content-type', LEGACY_JSON_CONTENT_TYPE);
+  return Readable.from(chunks, { objectMode: false });
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
@@ -9,7 +10,7 @@ import { Secured } from '@app/platform/tenancy/secured.decorator';
 import { GenerarNominaElectronicaCommand } from '../queries/nomina-electronica/generar-nomina-electronica.command';
 import { ANO_MAX, ANO_MIN, parseNominaElectronicaParams } from './dto/nomina-electronica.request.dto';
 import { NominaElectronicaResponseDto, writeNominaElectronica } from './dto/nomina-electronica.response.dto';
-import { legacyJson } from './legacy-response';
+import { legacyJsonStream } from './legacy-response';
 
 export const NOMINA_ELECTRONICA_TAG = 'Nómina electrónica (escritura)';
 
@@ -62,7 +63,7 @@ export class NominaElectronicaController {
     @Param('mes') mes: string,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
+  ): Promise<Readable> {
     // Fastify answers HEAD with the GET handler; here that would consume numbers for a request
     // that by definition is safe (link checkers, monitors, prefetch). Refuse it instead.
     if (req.method === 'HEAD') {
@@ -77,6 +78,8 @@ export class NominaElectronicaController {
     const documentos = await this.commandBus.execute(new GenerarNominaElectronicaCommand(tenantId, params.ano, params.mes));
     // Each answer is a one-off write result: no cache may keep or replay it.
     reply.header('cache-control', 'no-store');
-    return legacyJson(reply, writeNominaElectronica(documentos, documentos.length));
+    // Written after COMMIT, chunk by chunk as the client reads: 20 concurrent months of the large
+    // dataset held as whole strings peaked at 352 MB RSS.
+    return legacyJsonStream(reply, writeNominaElectronica(documentos, documentos.length));
   }
 }

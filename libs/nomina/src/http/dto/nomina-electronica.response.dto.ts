@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { envelopeWriter, legacySchema } from '@app/platform/http/legacy-json';
+import { envelopeChunkWriter, legacySchema } from '@app/platform/http/legacy-json';
 import type { DocumentoNominaElectronica } from '../../queries/nomina-electronica/generar-nomina-electronica.command';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
 
@@ -20,7 +20,8 @@ export const DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA = legacySchema({
   totalNeto: 'double',
 });
 
-export const writeNominaElectronica = envelopeWriter<DocumentoNominaElectronica>(DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA);
+/** A month is thousands of documents (≈ 1.5 MB on the large dataset): written in chunks, never as one string. */
+export const writeNominaElectronica = envelopeChunkWriter<DocumentoNominaElectronica>(DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA);
 
 export class DocumentoNominaElectronicaDto {
   @ApiProperty({ example: 'NE591', description: 'prefijo + consecutivo, sin relleno de ceros.' })

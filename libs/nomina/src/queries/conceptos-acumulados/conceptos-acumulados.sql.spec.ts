@@ -1,5 +1,5 @@
 import type { SortKey } from '../../http/list-params';
-import { conceptosAcumuladosSql } from './conceptos-acumulados.sql';
+import { conceptosAcumuladosSql, splitAtYears } from './conceptos-acumulados.sql';
 
 const base = { tenantId: 't', fechaDesde: '2024-01-01', fechaHasta: '2024-12-31', offset: 20, size: 10 };
 const sort = (field: string, direction: 'asc' | 'desc' = 'asc'): SortKey[] => [{ field, direction }];
@@ -13,33 +13,82 @@ describe('conceptosAcumuladosSql', () => {
     expect(beforePage(text)).toContain('join empleado e');
     expect(beforePage(text)).not.toContain('ps.salario_base');
     expect(text).not.toContain('pago_rango');
-    expect(text).toContain('sum(pe.total_devengados) - sum(pe.total_deducciones) as total_neto');
+    expect(text).toContain('y.total_devengados as devengados');
+    expect(values).toEqual(['t', '2024-01-01', '2024-12-31', 2024, 2025, 10, 20]);
+  });
+
+  it('a whole calendar year reads only the yearly rollup; partial years read payslips', () => {
+    const year = conceptosAcumuladosSql({ ...base, fuente: 'generica', sort: sort('nombreCompleto') }).text;
+    expect(year).toContain('from vinculacion_acumulado_anual y');
+    expect(year).not.toContain('from pago_empleado pe');
+    const partial = conceptosAcumuladosSql({ ...base, fechaDesde: '2023-12-31', fuente: 'generica', sort: sort('nombreCompleto') });
+    expect(partial.text).toContain('from vinculacion_acumulado_anual y');
+    expect(partial.text).toContain('pe.pago_fecha_desde between $2::date and $6::date');
+    expect(partial.values).toEqual(['t', '2023-12-31', '2024-12-31', 2024, 2025, '2023-12-31', 10, 20]);
+    const days = conceptosAcumuladosSql({ ...base, fechaHasta: '2024-12-30', fuente: 'generica', sort: sort('nombreCompleto') });
+    expect(days.text).not.toContain('vinculacion_acumulado_anual');
+    expect(days.text).toContain('pe.pago_fecha_desde between $2::date and $3::date');
+    expect(days.values).toEqual(['t', '2024-01-01', '2024-12-30', 10, 20]);
+  });
+
+  it('one calendar year takes its rollup rows as they are (one per bond); other ranges sum per bond', () => {
+    const year = conceptosAcumuladosSql({ ...base, fuente: 'aportes', sort: sort('totalNeto') }).text;
+    expect(year).not.toContain('group by');
+    expect(year).toContain('s.devengados - s.deducciones as total_neto');
+    expect(year).toContain('where s.aportes_lineas > 0');
+    const years = conceptosAcumuladosSql({ ...base, fechaDesde: '2023-01-01', fuente: 'aportes', sort: sort('totalNeto') });
+    expect(years.text).toContain('group by s.vinculacion_id');
+    expect(years.text).toContain('sum(s.devengados) - sum(s.deducciones) as total_neto');
+    expect(years.text).toContain('having sum(s.aportes_lineas) > 0');
+    expect(years.values).toEqual(['t', '2023-01-01', '2024-12-31', 2023, 2025, 10, 20]);
+  });
+
+  it('yearly: false reads every payslip of the range', () => {
+    const { text, values } = conceptosAcumuladosSql({ ...base, fuente: 'aportes', sort: sort('nombreCompleto'), yearly: false });
+    expect(text).not.toContain('vinculacion_acumulado_anual');
+    expect(text).toContain('pe.aportes_devengados as devengados');
     expect(values).toEqual(['t', '2024-01-01', '2024-12-31', 10, 20]);
   });
 
   it('numeric order without filter: people joined only for the page', () => {
     const { text } = conceptosAcumuladosSql({ ...base, fuente: 'aportes', sort: sort('totalNeto', 'desc') });
     expect(beforePage(text)).not.toContain('join empleado e');
-    expect(text).toContain('having sum(pe.aportes_lineas) > 0');
-    expect(text).toContain('sum(pe.aportes_devengados) - sum(pe.aportes_deducciones) as total_neto');
+    expect(text).toContain('y.aportes_devengados as devengados, y.aportes_deducciones as deducciones, y.aportes_lineas');
   });
 
   it('order by salarioBase: ranks the considered payments once and probes one payslip per bond', () => {
     const { text } = conceptosAcumuladosSql({ ...base, fuente: 'generica', sort: sort('salarioBase', 'desc') });
     expect(beforePage(text)).toContain('pago_rango');
     expect(beforePage(text)).toContain('ps.pago_id = u.pago_id');
+    expect(beforePage(text)).toContain('y.ultimo_pago_id');
   });
 
   it('a filter is bound as a parameter and narrows the rows before the count', () => {
     const { text, values } = conceptosAcumuladosSql({ ...base, fuente: 'generica', filter: "50%_o'; drop", sort: sort('totalNeto') });
-    expect(values).toEqual(['t', '2024-01-01', '2024-12-31', "50%_o'; drop", 10, 20]);
-    expect(beforePage(text)).toContain("e.nombre_fold like ('%' || replace(replace(replace(app_fold($4::text)");
+    expect(values).toEqual(['t', '2024-01-01', '2024-12-31', 2024, 2025, "50%_o'; drop", 10, 20]);
+    expect(beforePage(text)).toContain("e.nombre_fold like ('%' || replace(replace(replace(app_fold($6::text)");
     expect(text).not.toContain('drop');
-    expect(text).toContain('limit $5 offset $6');
+    expect(text).toContain('limit $7 offset $8');
   });
 
   it('ends every order with the bond uuid', () => {
     const { text } = conceptosAcumuladosSql({ ...base, fuente: 'generica', sort: sort('id', 'desc') });
     expect(text).toContain('order by identificacion_fold desc, identificacion collate "C" desc, vinculacion_id asc');
+  });
+});
+
+describe('splitAtYears', () => {
+  it.each([
+    ['2024-01-01', '2024-12-31', { years: { desde: 2024, hasta: 2025 }, days: [] }],
+    ['2016-01-01', '2025-12-31', { years: { desde: 2016, hasta: 2026 }, days: [] }],
+    ['2023-12-31', '2025-01-01', { years: { desde: 2024, hasta: 2025 }, days: [{ desde: '2023-12-31', hasta: '2023-12-31' }, { desde: '2025-01-01', hasta: '2025-01-01' }] }],
+    ['2024-03-05', '2026-12-31', { years: { desde: 2025, hasta: 2027 }, days: [{ desde: '2024-03-05', hasta: '2024-12-31' }] }],
+    ['2024-01-01', '2024-12-30', { days: [{ desde: '2024-01-01', hasta: '2024-12-30' }] }],
+    ['2024-01-02', '2025-12-30', { days: [{ desde: '2024-01-02', hasta: '2025-12-30' }] }],
+    ['2024-07-01', '2024-07-01', { days: [{ desde: '2024-07-01', hasta: '2024-07-01' }] }],
+    ['0001-01-01', '9999-12-31', { years: { desde: 1, hasta: 10000 }, days: [] }],
+    ['0099-06-01', '0101-02-03', { years: { desde: 100, hasta: 101 }, days: [{ desde: '0099-06-01', hasta: '0099-12-31' }, { desde: '0101-01-01', hasta: '0101-02-03' }] }],
+  ])('%s..%s', (desde, hasta, parts) => {
+    expect(splitAtYears(desde, hasta)).toEqual(parts);
   });
 });

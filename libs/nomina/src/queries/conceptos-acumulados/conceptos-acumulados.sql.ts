@@ -4,13 +4,19 @@ import { foldedContainsPatternSql, orderBy, type SortColumn, type SortKey } from
  * Accumulated concepts per labor bond (CONTRACT §3.7), ONE statement whose shape depends on what
  * the order and the filter need before the page can be cut:
  *
- *  - `acumulado`: the partial index `pago_empleado_acumulado (tenant_id, pago_fecha_desde) where
- *    pago_definitivo` yields exactly the payslips of the considered payments (definitive, payment
- *    fechaDesde in range, both ends inclusive; estado and tipoPago deliberately not looked at),
- *    hash-aggregated per bond from the totals stored on each payslip. The generic source sums
- *    total_* (neto as devengados − deducciones, see SUMS); the contribution source sums
- *    aportes_* (the same sums over baseAportes concepts) and drops bonds without such a line
- *    (Σ aportes_lineas = 0).
+ *  - `acumulado`: one row per bond with the sums of the considered payslips' stored totals
+ *    (definitive payment, payment fechaDesde in range, both ends inclusive; estado and tipoPago
+ *    deliberately not looked at). The range is split at calendar years (`splitAtYears`): whole
+ *    years come from the per-bond yearly rollup `vinculacion_acumulado_anual` (the sums of a bond's
+ *    definitive payslips per calendar year of the payment fechaDesde, filled by the importer), the
+ *    partial years at either end from the payslips through the partial index
+ *    `pago_empleado_acumulado (tenant_id, pago_fecha_desde) where pago_definitivo`; a calendar year
+ *    reads ≈ 1 row per bond instead of ≈ 13. numeric sums are exact, so summing yearly sums and
+ *    payslips gives the sums of the payslips, digit for digit. One calendar year is taken as it is
+ *    (already one row per bond); anything else is hash-aggregated per bond. The generic source
+ *    sums total_*; the contribution source sums aportes_* (the same sums over baseAportes
+ *    concepts) and drops bonds without such a line (Σ aportes_lineas = 0). `yearly: false` reads
+ *    every payslip instead (the reference of the bench and the equivalence test).
  *  - employee data (bond, person, contributor type: primary-key lookups) and the latest salary
  *    are joined BEFORE paging only when the filter or the order needs them, else only for the
  *    rows of the page: the default order (nombreCompleto) needs the names of every bond but not
@@ -23,7 +29,8 @@ import { foldedContainsPatternSql, orderBy, type SortColumn, type SortKey } from
  * fechaDesde, then fechaPago, then uuid, all desc), whatever the source. For a page it is a
  * top-1 probe per bond on `pago_empleado_vinculacion`; to ORDER BY it, every bond needs it, so the
  * considered payments are ranked once (`pago_rango`, a handful of rows), the aggregate keeps the
- * best rank per bond, and one unique-index probe per bond reads the salary.
+ * best rank per bond (a yearly row brings the latest payment of its year, `ultimo_pago_id`), and
+ * one unique-index probe per bond reads the salary.
  */
 
 /** One element as written (wire names, CONTRACT §3.7); amounts are exact decimal strings. */
@@ -45,26 +52,10 @@ export type ConceptoAcumuladoSqlRow = { [K in keyof ConceptoAcumuladoRow]: Conce
 
 export type FuenteAcumulado = 'generica' | 'aportes';
 
-/**
- * A payslip's stored neto is exactly devengados − deducciones (CONTRACT §3.4), so the sum of the
- * netos is the difference of the two sums: one numeric aggregate per row less, which is most of
- * this statement's CPU (numeric sums dominate the per-row cost of the aggregation).
- */
-const SUMS: Record<FuenteAcumulado, string> = {
-  generica: `
-         sum(pe.total_devengados) as total_devengados,
-         sum(pe.total_deducciones) as total_deducciones,
-         sum(pe.total_devengados) - sum(pe.total_deducciones) as total_neto`,
-  aportes: `
-         sum(pe.aportes_devengados) as total_devengados,
-         sum(pe.aportes_deducciones) as total_deducciones,
-         sum(pe.aportes_devengados) - sum(pe.aportes_deducciones) as total_neto`,
-};
-
-const HAVING: Record<FuenteAcumulado, string> = {
-  generica: '',
-  aportes: `
-   having sum(pe.aportes_lineas) > 0`,
+/** The stored columns each source sums, on the yearly rollup and on the payslip alike. */
+const SUMMED: Record<FuenteAcumulado, { devengados: string; deducciones: string }> = {
+  generica: { devengados: 'total_devengados', deducciones: 'total_deducciones' },
+  aportes: { devengados: 'aportes_devengados', deducciones: 'aportes_deducciones' },
 };
 
 /** Sortable API fields → columns of the pre-page rows (text fields fold first, then exact, CONTRACT §3.2). */
@@ -90,11 +81,95 @@ export interface ConceptosAcumuladosSqlInput {
   size: number;
   filter?: string;
   sort: readonly SortKey[];
+  /** false: every considered payslip, no yearly rollup (the reference the rollup is measured and tested against). */
+  yearly?: boolean;
 }
 
-const CONSIDERED = `pe.tenant_id = $1
-     and pe.pago_definitivo
-     and pe.pago_fecha_desde between $2::date and $3::date`;
+/**
+ * The range split at calendar years: the whole years inside it, [desde, hasta) (read from the
+ * yearly rollup), and the inclusive date ranges left at either end (read from the payslips). The
+ * parts never overlap and together are exactly [fechaDesde, fechaHasta].
+ */
+export interface RangeParts {
+  years?: { desde: number; hasta: number };
+  days: { desde: string; hasta: string }[];
+}
+
+const yearOf = (date: string): number => Number(date.slice(0, 4));
+const isoDate = (year: number, monthDay: string): string => `${String(year).padStart(4, '0')}-${monthDay}`;
+
+/** Splits [fechaDesde, fechaHasta] ('YYYY-MM-DD', validated, fechaDesde ≤ fechaHasta) at calendar years. */
+export function splitAtYears(fechaDesde: string, fechaHasta: string): RangeParts {
+  const desde = fechaDesde.endsWith('-01-01') ? yearOf(fechaDesde) : yearOf(fechaDesde) + 1;
+  const hasta = fechaHasta.endsWith('-12-31') ? yearOf(fechaHasta) + 1 : yearOf(fechaHasta);
+  if (desde >= hasta) return { days: [{ desde: fechaDesde, hasta: fechaHasta }] };
+  const days: RangeParts['days'] = [];
+  if (fechaDesde < isoDate(desde, '01-01')) days.push({ desde: fechaDesde, hasta: isoDate(desde - 1, '12-31') });
+  if (fechaHasta > isoDate(hasta - 1, '12-31')) days.push({ desde: isoDate(hasta, '01-01'), hasta: fechaHasta });
+  return { years: { desde, hasta }, days };
+}
+
+/**
+ * The considered payslips of one source as rows (vinculacion_id, devengados, deducciones
+ * [, aportes_lineas][, pago_id]): whole years from the rollup, the other days' payslips from the
+ * partial index. `pago_id` is the bond's latest payment of the row (of its year, for a rollup row).
+ * Bounds are bound as parameters (pushed to `values`).
+ */
+function sources(fuente: FuenteAcumulado, withPago: boolean, parts: RangeParts, values: unknown[]): string {
+  const { devengados, deducciones } = SUMMED[fuente];
+  const param = (value: unknown): string => `$${values.push(value)}`;
+  const extra = (lineas: string, pago: string): string => (fuente === 'aportes' ? `, ${lineas}` : '') + (withPago ? `, ${pago}` : '');
+  const selects: string[] = [];
+  if (parts.years) {
+    selects.push(`
+      select y.vinculacion_id, y.${devengados} as devengados, y.${deducciones} as deducciones${extra('y.aportes_lineas', 'y.ultimo_pago_id as pago_id')}
+        from vinculacion_acumulado_anual y
+       where y.tenant_id = $1 and y.ano >= ${param(parts.years.desde)}::int and y.ano < ${param(parts.years.hasta)}::int`);
+  }
+  for (const days of parts.days) {
+    // The request's own bounds stay $2 / $3 (the salary reads use them too).
+    const desde = days.desde === values[1] ? '$2' : param(days.desde);
+    const hasta = days.hasta === values[2] ? '$3' : param(days.hasta);
+    selects.push(`
+      select pe.vinculacion_id, pe.${devengados} as devengados, pe.${deducciones} as deducciones${extra('pe.aportes_lineas', 'pe.pago_id')}
+        from pago_empleado pe
+       where pe.tenant_id = $1 and pe.pago_definitivo
+         and pe.pago_fecha_desde between ${desde}::date and ${hasta}::date`);
+  }
+  return selects.join('\n      union all');
+}
+
+/**
+ * `acumulado`: one row per bond (vinculacion_id, total_devengados, total_deducciones, total_neto
+ * [, ultimo: the rank of its latest payment in pago_rango]). The rows of one calendar year are
+ * already one per bond and are taken as they are; otherwise the sources are summed per bond.
+ */
+function acumuladoCte(fuente: FuenteAcumulado, parts: RangeParts, withPago: boolean, values: unknown[]): string {
+  const rows = sources(fuente, withPago, parts, values);
+  const rank = withPago ? '\n    join pago_rango r on r.pago_id = s.pago_id' : '';
+  if (parts.years && parts.years.hasta - parts.years.desde === 1 && !parts.days.length) {
+    return `acumulado as (
+  select s.vinculacion_id,${withPago ? '\n         r.orden as ultimo,' : ''}
+         s.devengados as total_devengados,
+         s.deducciones as total_deducciones,
+         s.devengados - s.deducciones as total_neto
+    from (${rows}
+    ) s${rank}${fuente === 'aportes' ? '\n   where s.aportes_lineas > 0' : ''}
+)`;
+  }
+  // A payslip's stored neto is exactly devengados − deducciones (CONTRACT §3.4), so the sum of the
+  // netos is the difference of the two sums: one numeric aggregate per row less (numeric sums
+  // dominate the per-row cost of the aggregation).
+  return `acumulado as (
+  select s.vinculacion_id,${withPago ? '\n         min(r.orden) as ultimo,' : ''}
+         sum(s.devengados) as total_devengados,
+         sum(s.deducciones) as total_deducciones,
+         sum(s.devengados) - sum(s.deducciones) as total_neto
+    from (${rows}
+    ) s${rank}
+   group by s.vinculacion_id${fuente === 'aportes' ? '\n   having sum(s.aportes_lineas) > 0' : ''}
+)`;
+}
 
 /** Joins that bring bond, person and contributor type for the rows aliased `a`. */
 const PERSON_JOINS = `
@@ -121,6 +196,7 @@ export function conceptosAcumuladosSql(input: ConceptosAcumuladosSqlInput): { te
   const needSalary = input.sort.some((k) => k.field === 'salarioBase');
   const order = orderBy(input.sort, SORT_COLUMNS, 'vinculacion_id');
 
+  const parts = input.yearly === false ? { days: [{ desde: input.fechaDesde, hasta: input.fechaHasta }] } : splitAtYears(input.fechaDesde, input.fechaHasta);
   const ctes: string[] = [];
   if (needSalary) {
     ctes.push(`pago_rango as (
@@ -131,22 +207,8 @@ export function conceptosAcumuladosSql(input: ConceptosAcumuladosSqlInput): { te
      and p.definitivo
      and p.fecha_desde between $2::date and $3::date
 )`);
-    ctes.push(`acumulado as (
-  select pe.vinculacion_id,
-         min(r.orden) as ultimo,${SUMS[input.fuente]}
-    from pago_empleado pe
-    join pago_rango r on r.pago_id = pe.pago_id
-   where ${CONSIDERED}
-   group by pe.vinculacion_id${HAVING[input.fuente]}
-)`);
-  } else {
-    ctes.push(`acumulado as (
-  select pe.vinculacion_id,${SUMS[input.fuente]}
-    from pago_empleado pe
-   where ${CONSIDERED}
-   group by pe.vinculacion_id${HAVING[input.fuente]}
-)`);
   }
+  ctes.push(acumuladoCte(input.fuente, parts, needSalary, values));
 
   // Rows before paging: the aggregates plus whatever the order / filter read.
   const baseColumns = ['a.vinculacion_id', 'a.total_devengados', 'a.total_deducciones', 'a.total_neto'];

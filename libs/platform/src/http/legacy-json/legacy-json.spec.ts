@@ -1,6 +1,7 @@
 import {
   compileLegacyWriter,
   CompileOptions,
+  envelopeChunkWriter,
   envelopeWriter,
   LegacyField,
   LegacyInput,
@@ -345,6 +346,19 @@ describe.each(MODES)('legacy JSON writer (%s)', (mode) => {
       expect(envelope([], '123')).toBe('{"contenido":[],"error":null,"advertencia":null,"metadata":null,"total":123}');
       expect(envelope([], 123n)).toBe('{"contenido":[],"error":null,"advertencia":null,"metadata":null,"total":123}');
       expect(() => envelope([], 1.5)).toThrow('legacy JSON at total: expected integer');
+    });
+
+    it('in chunks: the same bytes, in pieces of about 64 K characters', () => {
+      const chunks = envelopeChunkWriter({ uuid: 'uuid', valor: 'double', nombre: 'string' }, { mode });
+      const whole = envelopeWriter({ uuid: 'uuid', valor: 'double', nombre: 'string' }, { mode });
+      const many = Array.from({ length: 3000 }, (_, i) => ({ ...rows[i % 2], valor: i * 1000.5, nombre: `Ñandú "${i}"\u001f` }));
+      for (const list of [[], many.slice(0, 2), many]) {
+        const pieces = [...chunks(list, list.length)];
+        expect(pieces.join('')).toBe(whole(list, list.length));
+        expect(pieces.slice(0, -1).every((p) => p.length >= 64 * 1024 && p.length < 65 * 1024)).toBe(true);
+      }
+      expect([...chunks(many, 1)].length).toBeGreaterThan(3);
+      expect(() => [...chunks([{ uuid: 'x', valor: 1, nombre: '' }], 1)]).toThrow('legacy JSON at $[].uuid: expected');
     });
   });
 });

@@ -400,3 +400,34 @@ export function envelopeWriter<T = never, const S extends LegacyField = LegacyFi
   const writeRows = compileLegacyWriter({ arrayOf: elementSchema } as LegacyArrayField, options) as (rows: unknown) => string;
   return (rows, total) => '{"contenido":' + writeRows(rows) + ENVELOPE_TAIL + intToken(total, 'total') + '}';
 }
+
+/** Characters gathered before envelopeChunkWriter hands out a chunk: a few large socket writes. */
+const CHUNK_CHARS = 64 * 1024;
+
+export type LegacyEnvelopeChunkWriter<T> = (rows: readonly T[], total: number | bigint | string) => Generator<string, void, undefined>;
+
+/**
+ * envelopeWriter's bytes as chunks of about 64 K characters, each built when asked for: for large
+ * bodies that are streamed to the client instead of being held as one string per request.
+ * Concatenated, the chunks are exactly what envelopeWriter writes for the same arguments. An
+ * invalid element throws when its chunk is built (the caller decides what a half-sent body means).
+ */
+export function envelopeChunkWriter<T = never, const S extends LegacyField = LegacyField>(
+  elementSchema: S,
+  options: CompileOptions = {},
+): LegacyEnvelopeChunkWriter<[T] extends [never] ? LegacyInput<S> : T> {
+  const node = normalise(elementSchema, '$[]');
+  const element = options.mode === 'closures' ? closureFor(node, '$[]') : new CodeGen().compile(node, '$[]');
+  return function* writeChunks(rows, total) {
+    if (!Array.isArray(rows)) return invalid('$', 'array', rows);
+    let chunk = '{"contenido":[';
+    for (let i = 0; i < rows.length; i++) {
+      chunk += (i === 0 ? '' : ',') + element(rows[i]);
+      if (chunk.length >= CHUNK_CHARS) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    yield chunk + ']' + ENVELOPE_TAIL + intToken(total, 'total') + '}';
+  };
+}

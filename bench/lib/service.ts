@@ -1,0 +1,96 @@
+/**
+ * A service build started as a child process the way bench/run.ts starts it (same env), for the
+ * focused benches that compare builds: `npx swc apps libs -d bench/.out/<build> --copy-files --quiet`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { DEMO_LOGINS } from '@app/importer/demo/generate-dataset';
+
+const ROOT = join(__dirname, '../..');
+const OUT = join(__dirname, '../.out');
+export const BENCH_JWT_SECRET = 'bench-fixed-secret-0123456789abcdef0123456789abcdef';
+
+export interface RunningService {
+  origin: string;
+  child: ChildProcess;
+  /** Authorization header of the bench user (DEMO_LOGINS[0]). */
+  auth: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} not ready`);
+}
+
+/** Starts `main` on the database `dbUrl` (logs appended to bench/.out/<log>.log), waits until ready, logs in. */
+export async function startService(main: string, dbUrl: string, log: string, nodeArgs: string[] = []): Promise<RunningService> {
+  const port = await freePort();
+  mkdirSync(OUT, { recursive: true });
+  const out = createWriteStream(join(OUT, `${log}.log`), { flags: 'a' });
+  const child = spawn(process.execPath, [...nodeArgs, main], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: BENCH_JWT_SECRET,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DB_POOL_MAX: '10',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  // A crash of the bench must not leave the service running.
+  const kill = (): void => void (child.exitCode === null && child.kill('SIGKILL'));
+  process.once('exit', kill);
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(kill, 15_000);
+      await once(child, 'exit');
+      clearTimeout(timer);
+    }
+    process.off('exit', kill);
+  };
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await waitFor(`${origin}/health/ready`, child);
+    const login = DEMO_LOGINS[0];
+    const res = await fetch(`${origin}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: login.email, password: login.password }),
+    });
+    if (!res.ok) throw new Error(`login ${login.email}: ${res.status} ${await res.text()}`);
+    const auth = { authorization: `Bearer ${((await res.json()) as { tokenCurrent: string }).tokenCurrent}` };
+    return { origin, child, auth, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
