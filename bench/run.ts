@@ -15,7 +15,8 @@
  * bench), --duration (load seconds, default 5), --seq (sequential seconds, default 2),
  * --connections (default 10), --pool (DB_POOL_MAX of service and baseline, default 10),
  * --no-import, --import-lines (default 1000000), --no-build, --ab <main.js> (a second build measured
- * right after the service in every scenario: A/B of an optimisation in one run), --tag NAME (name
+ * right after the service in every scenario: A/B of an optimisation in one run), --service <main.js>
+ * (the build measured as the service, side A; default dist/apps/api/src/main.js), --tag NAME (name
  * of the results-<tag>.json / last-run-<tag>.md copies; default the scale).
  * Data: the embedded PostgreSQL in .data/bench (or DATABASE_URL's server), database
  * nomina_<scale>, seeded with `npm run seed` when it has no tenant yet.
@@ -59,6 +60,8 @@ const POOL = Number(opt('pool') ?? 10);
 const IMPORT_LINES = Number(opt('import-lines') ?? 1_000_000);
 /** A second build of the service measured in the same run (A/B of an optimisation): path of its main.js. */
 const AB = opt('ab');
+/** The service measured (side A of --ab): default the build of the working tree, dist/ (shared: see README). */
+const SERVICE = opt('service') ?? join(ROOT, 'dist/apps/api/src/main.js');
 const selected = (name: string): boolean => !only || only.some((o) => name.includes(o));
 
 const log = (s: string): void => void process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
@@ -234,7 +237,7 @@ async function main(): Promise<void> {
         HOST: '127.0.0.1',
         DB_POOL_MAX: String(POOL),
       };
-      service = startChild('service', [join(ROOT, 'dist/apps/api/src/main.js')], env);
+      service = startChild('service', [SERVICE], env);
       const svc = `http://127.0.0.1:${svcPort}`;
       await waitFor(`${svc}/health/ready`, 300, service);
       log(`service up (pid ${service.pid}) on ${svc}`);
@@ -466,7 +469,7 @@ function table(results: ScenarioResult[], imp: Record<string, unknown> | undefin
   }
   if (results.some((r) => r.ab)) {
     lines.push('');
-    lines.push(`A/B in the same run: A = dist/apps/api/src/main.js, B = ${AB}. Sequential median ms, load req/s.`);
+    lines.push(`A/B in the same run: A = ${SERVICE}, B = ${AB}. Sequential median ms, load req/s.`);
     lines.push('');
     lines.push('| scenario | A seq | B seq | B/A seq | A rps | B rps | B/A rps | A CPU ms/req | B CPU ms/req | B/A CPU | A RSS | B RSS |');
     lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');

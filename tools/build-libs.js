@@ -19,8 +19,11 @@ const { transformFileSync } = require('@swc/core');
 
 const root = path.resolve(__dirname, '..');
 const LIBS = ['platform', 'nomina', 'reportes', 'proveedores'];
-/** Needed at run time without a require() of their own: Nest's ValidationPipe loads class-transformer; the kernel runs on Fastify. */
-const IMPLICIT_PEERS = { platform: ['class-transformer', '@nestjs/platform-fastify'] };
+/**
+ * Needed at run time without a require() of their own: Nest's ValidationPipe loads class-transformer; the kernel runs on Fastify;
+ * http/security-headers loads the helmet that @fastify/helmet depends on (through require.resolve).
+ */
+const IMPLICIT_PEERS = { platform: ['class-transformer', '@nestjs/platform-fastify', '@fastify/helmet'] };
 const rootPackage = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const types = path.join(root, 'dist', '.libs-types');
 

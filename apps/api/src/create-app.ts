@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import helmet from '@fastify/helmet';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '@app/platform/config/app-config';
+import { securityHeaders } from '@app/platform/http/security-headers';
 import { clientErrorHandler, frameworkErrors, limitUrlLength, rejectWhileClosing } from '@app/platform/http/transport-errors';
-import { createValidationPipe } from '@app/platform/http/validation.pipe';
 import { NestPinoLogger } from '@app/platform/logging/json-logger';
 import { trackRequestContext } from '@app/platform/logging/request-context';
 import { HttpMetrics } from '@app/platform/metrics/http-metrics';
@@ -35,16 +34,21 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     // Router and HTTP-parser rejections answer problem+json too (414, 431, 400), never Fastify's JSON.
     frameworkErrors,
     clientErrorHandler,
+    // No Nest middleware is configured (MikroORM's request context is off): no @fastify/middie
+    // hook on every request. A middleware added later fails at startup, not silently.
+    skipMiddie: true,
   });
   const fastify = adapter.getInstance();
   rejectWhileClosing(fastify);
   fastify.addHook('onRequest', limitUrlLength);
-  fastify.addHook('onSend', async (req, reply) => {
+  // Callback-style hooks: an async hook costs a promise per request.
+  fastify.addHook('onSend', (req, reply, _payload, done) => {
     reply.header('x-request-id', req.id);
+    done();
   });
   trackRequestContext(fastify);
   let metrics: HttpMetrics | undefined;
-  fastify.addHook('onResponse', async (req, reply) => {
+  fastify.addHook('onResponse', (req, reply, done) => {
     // The route template (`/pagos/:id`), never the raw URL, labels metrics; unmatched URLs have none.
     const route = req.routeOptions.url;
     metrics?.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
@@ -52,6 +56,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
       { method: req.method, url: req.url, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, tenant: req.principal?.tenantId },
       'request',
     );
+    done();
   });
 
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, databaseUrl), adapter, {
@@ -61,7 +66,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
 
   metrics = app.get(HttpMetrics);
 
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(securityHeaders, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   app.enableCors({
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
     exposedHeaders: ['X-Pagina', 'X-Tamano-Pagina', 'X-Total-Registros', 'X-Request-Id'],
@@ -71,7 +76,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     strictPreflight: false,
   });
   if (config.apiPrefix) app.setGlobalPrefix(config.apiPrefix);
-  app.useGlobalPipes(createValidationPipe());
+  // No global validation pipe: @Secured() and @Public() each bring it (every route has one of them).
   mountSwagger(app);
   app.enableShutdownHooks([]);
   await app.init();

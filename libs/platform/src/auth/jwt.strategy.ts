@@ -1,7 +1,7 @@
 import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { passportJwtSecret } from 'jwks-rsa';
-import { ExtractJwt, Strategy, type StrategyOptionsWithoutRequest, type VerifiedCallback } from 'passport-jwt';
+import { ExtractJwt, type JwtFromRequestFunction, Strategy, type StrategyOptionsWithoutRequest, type VerifiedCallback } from 'passport-jwt';
 import type { JwtConfig } from '../config/app-config';
 import { DomainError, PlatformError, PlatformErrorCode } from '../errors/domain-error';
 import { normalizeUuid } from '../http/uuid';
@@ -12,6 +12,14 @@ interface Claims {
   tid?: unknown;
   bid?: unknown;
   exp?: unknown;
+  nbf?: unknown;
+}
+
+/** What a successful verification yields: the ids and the claims that bound its validity in time. */
+export interface Verified {
+  ids: PrincipalIds;
+  exp: number;
+  nbf?: number;
 }
 
 function unauthenticated(detail: string): PlatformError {
@@ -29,7 +37,7 @@ function reason(info: unknown): string {
   return 'El token no es válido (firma o formato incorrectos); solicite uno nuevo en /login.';
 }
 
-function principalIds(claims: Claims): PrincipalIds {
+function verified(claims: Claims): Verified {
   if (typeof claims.exp !== 'number') throw unauthenticated('El token no tiene fecha de expiración (exp); solicite uno nuevo en /login.');
   const userId = normalizeUuid(claims.sub);
   const tenantId = normalizeUuid(claims.tid);
@@ -37,7 +45,43 @@ function principalIds(claims: Claims): PrincipalIds {
   if (!userId || !tenantId || !businessId) {
     throw unauthenticated('El token no tiene los datos esperados (sub, tid, bid); solicite uno nuevo en /login.');
   }
-  return { userId, tenantId, businessId };
+  // jsonwebtoken rejects an nbf that is not a number, so a verified one is a number or absent.
+  return { ids: { userId, tenantId, businessId }, exp: claims.exp, nbf: claims.nbf as number | undefined };
+}
+
+/** Most verified tokens remembered per adapter (≈ 0.5 KB each). */
+export const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * Tokens that passed verification with a static key, by their full text (a different signature
+ * or claim is a different key), least recently used first. With a fixed key, verifying the same
+ * text again can only differ by the clock, so a hit re-checks exactly the time rules jsonwebtoken
+ * applies (exp and nbf with the clock tolerance, in whole seconds) and otherwise skips the
+ * signature and claim checks. A token that fails them is forgotten and verified again, which
+ * gives the same 401 as ever.
+ */
+export class VerifiedTokens {
+  private readonly entries = new Map<string, Verified>();
+
+  constructor(
+    private readonly toleranceSeconds: number,
+    private readonly max = VERIFIED_TOKENS_MAX,
+  ) {}
+
+  get(token: string): PrincipalIds | undefined {
+    const hit = this.entries.get(token);
+    if (!hit) return undefined;
+    this.entries.delete(token);
+    const now = Math.floor(Date.now() / 1000);
+    if (now >= hit.exp + this.toleranceSeconds || (hit.nbf !== undefined && hit.nbf > now + this.toleranceSeconds)) return undefined;
+    this.entries.set(token, hit);
+    return hit.ids;
+  }
+
+  set(token: string, value: Verified): void {
+    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(token, value);
+  }
 }
 
 /** The outcome callbacks passport gives a strategy for one request. */
@@ -58,10 +102,16 @@ interface Attempt {
  * and never registers it in passport's process-wide registry: with a registered name, the app
  * created last would verify the tokens of every app in the process (tests, a host app plus this
  * one) with its own keys, and fail them once it closed.
+ *
+ * With a static key (HS256 secret, PEM public key) a token that passed is remembered until it
+ * expires (VerifiedTokens): the next requests with it skip the HMAC/signature and claim checks.
  */
 export class JwtAuthAdapter implements AuthAdapter {
   readonly challenge = 'Bearer';
   private readonly strategy: Strategy;
+  private readonly tokenOf: JwtFromRequestFunction = ExtractJwt.fromAuthHeaderAsBearerToken();
+  /** Only with a static key: keys from a JWKS can change while a token is still unexpired. */
+  private readonly verifiedTokens?: VerifiedTokens;
 
   constructor(jwt: JwtConfig) {
     // Key objects built once: given a string, jsonwebtoken re-parses it on EVERY verification
@@ -73,9 +123,10 @@ export class JwtAuthAdapter implements AuthAdapter {
         : jwt.publicKey
           ? { secretOrKey: createPublicKey(jwt.publicKey) }
           : { secretOrKeyProvider: passportJwtSecret({ jwksUri: jwt.jwksUrl!, cache: true, rateLimit: true }) };
+    if ('secretOrKey' in keyOptions) this.verifiedTokens = new VerifiedTokens(jwt.clockToleranceSeconds || 0);
     this.strategy = new Strategy(
       {
-        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        jwtFromRequest: this.tokenOf,
         ...keyOptions,
         algorithms: [jwt.algorithm],
         issuer: jwt.issuer,
@@ -85,7 +136,7 @@ export class JwtAuthAdapter implements AuthAdapter {
       } as StrategyOptionsWithoutRequest,
       (claims: Claims, done: VerifiedCallback) => {
         try {
-          done(null, principalIds(claims));
+          done(null, verified(claims));
         } catch (err) {
           done(err);
         }
@@ -93,10 +144,20 @@ export class JwtAuthAdapter implements AuthAdapter {
     );
   }
 
-  authenticate(request: FastifyRequest): Promise<PrincipalIds> {
+  authenticate(request: FastifyRequest): PrincipalIds | Promise<PrincipalIds> {
+    const token = this.verifiedTokens && this.tokenOf(request);
+    const known = token ? this.verifiedTokens!.get(token) : undefined;
+    return known ?? this.verify(request, token);
+  }
+
+  private verify(request: FastifyRequest, token: string | null | undefined): Promise<PrincipalIds> {
     return new Promise((resolve, reject) => {
       const attempt = Object.create(this.strategy) as Attempt;
-      attempt.success = (user) => resolve(user as PrincipalIds);
+      attempt.success = (user) => {
+        const outcome = user as Verified;
+        if (token) this.verifiedTokens!.set(token, outcome);
+        resolve(outcome.ids);
+      };
       attempt.fail = (info) => reject(unauthenticated(reason(info)));
       attempt.error = (err) => reject(err instanceof DomainError ? err : unauthenticated(reason(err)));
       attempt.pass = () => reject(unauthenticated(reason(undefined)));

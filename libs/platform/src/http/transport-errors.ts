@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { PlatformErrorCode } from '../errors/domain-error';
 import { sendProblem } from './problem-details.filter';
 import { PROBLEM_CONTENT_TYPE, problemBody } from './problem';
@@ -30,15 +30,18 @@ export function frameworkErrors(error: Error & { code?: string }, req: FastifyRe
   });
 }
 
-/** onRequest hook: request targets longer than MAX_URL_LENGTH → 414. */
-export async function limitUrlLength(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (req.url.length <= MAX_URL_LENGTH) return;
+/**
+ * onRequest hook: request targets longer than MAX_URL_LENGTH → 414. Callback style, like the
+ * other per-request hooks here: an async hook costs a promise on every request.
+ */
+export function limitUrlLength(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (req.url.length <= MAX_URL_LENGTH) return done();
+  // Answered here: Fastify skips the rest of the request once the hook has sent a reply.
   sendProblem(reply, req, {
     status: 414,
     code: PlatformErrorCode.URI_TOO_LONG,
     detail: `La URL es demasiado larga (${req.url.length} caracteres; máximo ${MAX_URL_LENGTH}). Acorte los parámetros de la consulta.`,
   });
-  return reply;
 }
 
 /**
@@ -84,11 +87,12 @@ export function rejectWhileClosing(fastify: FastifyInstance): void {
   });
   // Answers finishing during the shutdown close their connection: no idle keep-alive socket keeps
   // the server open until its keep-alive timeout.
-  fastify.addHook('onSend', async (_req, reply) => {
+  fastify.addHook('onSend', (_req, reply, _payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done();
   });
-  fastify.addHook('onRequest', async (req, reply) => {
-    if (!closing) return;
+  fastify.addHook('onRequest', (req, reply, done) => {
+    if (!closing) return done();
     reply.header('connection', 'close');
     sendProblem(reply, req, {
       status: 503,
@@ -96,6 +100,5 @@ export function rejectWhileClosing(fastify: FastifyInstance): void {
       detail: 'El servicio se está deteniendo. Reintente en unos segundos.',
       headers: { 'retry-after': '5' },
     });
-    return reply;
   });
 }

@@ -2,10 +2,14 @@ import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/c
 import { validationError } from '../errors/domain-error';
 
 const UUID_RE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+const CANONICAL_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Any case, with or without hyphens → canonical lowercase (PostgreSQL's text form); undefined if not a uuid. */
 export function normalizeUuid(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !UUID_RE.test(value)) return undefined;
+  if (typeof value !== 'string') return undefined;
+  // Already canonical (token claims, ids the guards pass on): nothing to build.
+  if (CANONICAL_RE.test(value)) return value;
+  if (!UUID_RE.test(value)) return undefined;
   const hex = value.replace(/-/g, '').toLowerCase();
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

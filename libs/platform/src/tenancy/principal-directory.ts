@@ -38,11 +38,16 @@ export class PrincipalDirectory {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async status(tenantId: string, userId: string): Promise<PrincipalStatus | null> {
+  /** From the cache without a promise while the entry is fresh; from the database otherwise. */
+  status(tenantId: string, userId: string): PrincipalStatus | null | Promise<PrincipalStatus | null> {
     const key = `${tenantId}:${userId}`;
     const now = Date.now();
     const hit = this.cache.get(key);
     if (hit && hit.expires > now) return hit.value;
+    return this.load(key, tenantId, userId, now);
+  }
+
+  private async load(key: string, tenantId: string, userId: string, now: number): Promise<PrincipalStatus | null> {
     const rows = await this.sql.query<{ user_active: boolean; tenant_active: boolean; business_ids: string[] }>(STATUS_SQL, [tenantId, userId]);
     const value = rows[0]
       ? { userActive: rows[0].user_active, tenantActive: rows[0].tenant_active, businessIds: rows[0].business_ids }

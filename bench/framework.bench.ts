@@ -1,0 +1,229 @@
+/**
+ * Per-request framework cost: several builds of the service (and optionally the bare baseline)
+ * under the same load, in ALTERNATING rounds, so the other tenants' load on this shared machine
+ * hits every build alike. Reports, per scenario and target, the median over the rounds of CPU ms
+ * per request (the service process's /proc/<pid>/stat over the load phase), requests/s, load
+ * latency and sequential latency, plus the raw SQL of the scenario.
+ *
+ *   node bench/run-ts.js bench/framework.bench.ts --scale medium \
+ *     --build base=/tmp/fw-base/dist/apps/api/src/main.js --build new=/tmp/fw-dist/apps/api/src/main.js \
+ *     [--baseline] [--rounds 3] [--duration 5] [--seq 2] [--connections 10] \
+ *     [--only detallePago,empleado-documento,proveedor-id,pagos-default] [--cpu-prof DIR]
+ *
+ * The first --build is the reference of the B/A columns. Services run like bench/run.ts starts
+ * them (DEMO_DATA=false, LOG_LEVEL=warn, NODE_ENV=production, DB_POOL_MAX, fixed JWT_SECRET);
+ * --cpu-prof passes `--cpu-prof --cpu-prof-dir=DIR` to every build (profiles are written at exit).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { startEmbeddedPostgres } from '@app/platform/persistence/embedded-postgres';
+import { DEMO_LOGINS } from '@app/importer/demo/generate-dataset';
+import { httpGet, load, loadWithCpu, sequential, type Stats } from './lib/measure';
+import { serviceClient, servicePool, withDatabase } from './lib/pg';
+import { drain, RecordingReader, replay, type Statement } from './lib/recorder';
+import { buildScenarios, discover } from './lib/scenarios';
+
+const ROOT = join(__dirname, '..');
+const OUT = join(__dirname, '.out');
+const JWT_SECRET = 'bench-fixed-secret-0123456789abcdef0123456789abcdef';
+
+function opts(name: string): string[] {
+  const out: string[] = [];
+  process.argv.forEach((a, i) => {
+    if (a === `--${name}`) out.push(process.argv[i + 1]);
+    else if (a.startsWith(`--${name}=`)) out.push(a.slice(name.length + 3));
+  });
+  return out;
+}
+const opt = (name: string): string | undefined => opts(name)[0];
+
+const scale = opt('scale') ?? 'medium';
+const ROUNDS = Number(opt('rounds') ?? 3);
+const DURATION = Number(opt('duration') ?? 5);
+const SEQ = Number(opt('seq') ?? 2);
+const CONNECTIONS = Number(opt('connections') ?? 10);
+const POOL = Number(opt('pool') ?? 10);
+const CPU_PROF = opt('cpu-prof');
+const only = (opt('only') ?? 'detallePago,empleado-documento,proveedor-id,pagos-default').split(',').filter(Boolean);
+const builds = opts('build').map((b) => ({ name: b.slice(0, b.indexOf('=')), main: b.slice(b.indexOf('=') + 1) }));
+if (!builds.length) throw new Error('--build NAME=path/to/main.js (one or more)');
+
+const log = (s: string): void => void process.stderr.write(`[fw ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (const until = Date.now() + 120_000; Date.now() < until; ) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} not ready`);
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+function startChild(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  mkdirSync(OUT, { recursive: true });
+  const out = createWriteStream(join(OUT, `fw-${name}.log`));
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.pipe(out);
+  child.stderr!.pipe(out);
+  children.add(child);
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await once(child, 'exit');
+  clearTimeout(timer);
+}
+
+interface Target {
+  name: string;
+  child: ChildProcess;
+  url: (scenario: { name: string; path: string }) => string;
+  headers: Record<string, string>;
+}
+
+interface Sample {
+  rps: number;
+  cpu: number;
+  loadMedian: number;
+  seq: number;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const ms = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+async function startService(name: string, main: string, env: NodeJS.ProcessEnv): Promise<Target> {
+  const port = await freePort();
+  const args = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`, main] : [main];
+  const child = startChild(name, args, { ...env, PORT: String(port) });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/health/ready`, child);
+  const login = DEMO_LOGINS[0];
+  const res = await fetch(`${origin}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: login.email, password: login.password }) });
+  if (!res.ok) throw new Error(`${name}: login ${res.status}`);
+  const token = ((await res.json()) as { tokenCurrent: string }).tokenCurrent;
+  log(`${name} (${main}) up, pid ${child.pid}`);
+  return { name, child, url: (s) => `${origin}${s.path}`, headers: { authorization: `Bearer ${token}` } };
+}
+
+async function main(): Promise<void> {
+  const db = await startEmbeddedPostgres({ dataDir: join(ROOT, '.data/bench'), port: 0, database: 'postgres', log });
+  const url = withDatabase(db.url, `nomina_${scale}`);
+  const targets: Target[] = [];
+  const loads: number[] = [loadavg()[0]];
+  try {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: url,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DB_POOL_MAX: String(POOL),
+    };
+    for (const b of builds) targets.push(await startService(b.name, b.main, env));
+    const token = targets[0].headers.authorization.slice('Bearer '.length);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { tid: string; bid: string };
+    const raw = await serviceClient(url);
+    const ctx = await discover(raw, claims.tid, claims.bid);
+    const scenarios = buildScenarios(ctx).filter((s) => only.some((o) => s.name.includes(o)));
+    const captured: Record<string, Statement[]> = {};
+    const pool = servicePool(url, POOL, { application_name: 'bench-capture' });
+    for (const s of scenarios) {
+      const reader = new RecordingReader(pool);
+      await drain(await s.capture(reader));
+      captured[s.name] = reader.statements;
+    }
+    await pool.end();
+    if (process.argv.includes('--baseline')) {
+      const file = join(OUT, 'scenarios-fw.json');
+      writeFileSync(file, JSON.stringify(captured));
+      const port = await freePort();
+      const child = startChild('baseline', [join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file], { ...process.env, DATABASE_URL: url, PORT: String(port), DB_POOL_MAX: String(POOL) });
+      await waitFor(`http://127.0.0.1:${port}/${scenarios[0].name}`, child);
+      targets.push({ name: 'baseline', child, url: (s) => `http://127.0.0.1:${port}/${s.name}`, headers: {} });
+    }
+
+    const seqOpts = { warmup: 5, seconds: SEQ, minSamples: 20, maxSamples: 2000 };
+    const samples = new Map<string, Sample[]>();
+    const rawSeq = new Map<string, number[]>();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const s of scenarios) {
+        for (const t of targets) {
+          const check = await httpGet(t.url(s), t.headers);
+          if (check.status !== 200) throw new Error(`${t.name} ${s.name}: ${check.status}`);
+        }
+        rawSeq.set(s.name, [...(rawSeq.get(s.name) ?? []), (await sequential(() => replay(raw, captured[s.name]), seqOpts)).median]);
+        // Rotate the order every round: no target always runs right after the same one.
+        const order = targets.map((_, i) => targets[(i + round) % targets.length]);
+        for (const t of order) {
+          const seq: Stats = await sequential(() => httpGet(t.url(s), t.headers), seqOpts);
+          await load(t.url(s), t.headers, CONNECTIONS, 1);
+          const r = await loadWithCpu(t.child.pid!, t.url(s), t.headers, CONNECTIONS, DURATION);
+          if (r.non2xx || r.errors) throw new Error(`${t.name} ${s.name}: non2xx ${r.non2xx} errors ${r.errors}`);
+          const key = `${s.name}|${t.name}`;
+          samples.set(key, [...(samples.get(key) ?? []), { rps: r.rps, cpu: r.cpuMsPerReq, loadMedian: r.median, seq: seq.median }]);
+          log(`round ${round + 1} ${s.name} ${t.name}: ${r.rps.toFixed(0)} rps, CPU ${ms(r.cpuMsPerReq)} ms/req, load median ${ms(r.median)} ms, seq ${ms(seq.median)} ms, load1 ${loadavg()[0].toFixed(2)}`);
+        }
+        loads.push(loadavg()[0]);
+      }
+    }
+    await raw.end();
+
+    const ref = targets[0].name;
+    const lines = [
+      `Scale ${scale}, ${ROUNDS} rounds × ${DURATION} s × ${CONNECTIONS} connections per target, alternating; load average (1 min) min ${Math.min(...loads).toFixed(2)}, median ${median(loads).toFixed(2)}, max ${Math.max(...loads).toFixed(2)}.`,
+      'Medians over the rounds. seq = sequential median latency (ms); CPU = service CPU ms per request under load.',
+      '',
+      '| scenario | target | raw SQL seq | seq | seq/SQL | req/s | CPU ms/req | load median | rps / ' + ref + ' | CPU / ' + ref + ' | rps / baseline |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ];
+    for (const s of scenarios) {
+      const sql = median(rawSeq.get(s.name)!);
+      const m = (t: string, f: keyof Sample): number => median(samples.get(`${s.name}|${t}`)!.map((x) => x[f]));
+      for (const t of targets) {
+        const base = targets.some((x) => x.name === 'baseline') ? ms(m(t.name, 'rps') / m('baseline', 'rps')) : '';
+        lines.push(
+          `| ${s.name} | ${t.name} | ${ms(sql)} | ${ms(m(t.name, 'seq'))} | ${(m(t.name, 'seq') / sql).toFixed(2)} | ${m(t.name, 'rps').toFixed(0)} | ${ms(m(t.name, 'cpu'))} | ${ms(m(t.name, 'loadMedian'))} | ` +
+            `${(m(t.name, 'rps') / m(ref, 'rps')).toFixed(2)} | ${(m(t.name, 'cpu') / m(ref, 'cpu')).toFixed(2)} | ${base} |`,
+        );
+      }
+    }
+    const md = lines.join('\n');
+    process.stdout.write(`\n${md}\n`);
+    mkdirSync(OUT, { recursive: true });
+    writeFileSync(join(OUT, 'framework.md'), md);
+    writeFileSync(join(OUT, 'framework.json'), JSON.stringify({ scale, rounds: ROUNDS, loads, samples: Object.fromEntries(samples), rawSeq: Object.fromEntries(rawSeq) }, null, 1));
+  } finally {
+    for (const t of targets) await stopChild(t.child);
+    await db.release();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
