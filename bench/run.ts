@@ -16,7 +16,8 @@
  * --connections (default 10), --pool (DB_POOL_MAX of service and baseline, default 10),
  * --no-import, --import-lines (default 1000000), --no-build, --ab <main.js> (a second build measured
  * right after the service in every scenario: A/B of an optimisation in one run), --service <main.js>
- * (the build measured as the service, side A; default dist/apps/api/src/main.js), --tag NAME (name
+ * (the build measured as the service, side A; default dist/apps/api/src/main.js), --heap-mb N (V8
+ * old-space cap of the service processes, default 256 as in the Dockerfile; 0 = V8's default), --tag NAME (name
  * of the results-<tag>.json / last-run-<tag>.md copies; default the scale).
  * Data: the embedded PostgreSQL in .data/bench (or DATABASE_URL's server), database
  * nomina_<scale>, seeded with `npm run seed` when it has no tenant yet.
@@ -62,6 +63,12 @@ const IMPORT_LINES = Number(opt('import-lines') ?? 1_000_000);
 const AB = opt('ab');
 /** The service measured (side A of --ab): default the build of the working tree, dist/ (shared: see README). */
 const SERVICE = opt('service') ?? join(ROOT, 'dist/apps/api/src/main.js');
+/**
+ * V8 old-space cap of the service (and --ab) processes in MB, as the Dockerfile runs it
+ * (NODE_OPTIONS=--max-old-space-size=256); `--heap-mb 0` leaves V8's default (sized from the
+ * machine's memory, which lets garbage pile up to several times the live heap).
+ */
+const HEAP_MB = Number(opt('heap-mb') ?? 256);
 const selected = (name: string): boolean => !only || only.some((o) => name.includes(o));
 
 const log = (s: string): void => void process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
@@ -236,6 +243,7 @@ async function main(): Promise<void> {
         PORT: String(svcPort),
         HOST: '127.0.0.1',
         DB_POOL_MAX: String(POOL),
+        ...(HEAP_MB > 0 ? { NODE_OPTIONS: [process.env.NODE_OPTIONS, `--max-old-space-size=${HEAP_MB}`].filter(Boolean).join(' ') } : {}),
       };
       service = startChild('service', [SERVICE], env);
       const svc = `http://127.0.0.1:${svcPort}`;
@@ -451,7 +459,7 @@ function table(results: ScenarioResult[], imp: Record<string, unknown> | undefin
   const la = report.loadAverage.perScenario1m;
   lines.push(
     `Scale **${scale}**, ${new Date().toISOString()}; ${report.machine.nproc} CPUs (${report.machine.cpu}), Node ${report.machine.node}; ` +
-      `load ${report.settings.durationS} s × ${report.settings.connections} connections (nómina electrónica: 20), sequential ${report.settings.sequentialS} s, DB_POOL_MAX ${report.settings.dbPoolMax}; ` +
+      `load ${report.settings.durationS} s × ${report.settings.connections} connections (nómina electrónica: 20), sequential ${report.settings.sequentialS} s, DB_POOL_MAX ${report.settings.dbPoolMax}, service heap cap ${HEAP_MB > 0 ? `${HEAP_MB} MB` : 'V8 default'}; ` +
       `load average (1 min) during the run: min ${Math.min(...la).toFixed(2)}, median ${[...la].sort((a, b) => a - b)[Math.floor(la.length / 2)].toFixed(2)}, max ${Math.max(...la).toFixed(2)}; run took ${report.seconds} s.`,
   );
   lines.push('');
