@@ -1,5 +1,5 @@
 import { Transform } from 'node:stream';
-import { toRowView, toTotalsView, type ReportUtilityItem } from '../queries/report-utility/report-utility.view';
+import { toRowJson, toTotalsView, type ReportUtilityItem } from '../queries/report-utility/report-utility.view';
 import { PendingText } from './pending-text';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -17,7 +17,7 @@ export function jsonWriter(): Transform {
     transform(item: ReportUtilityItem, _encoding, callback) {
       if ('row' in item) {
         const prefix = rows++ === 0 ? '{"reportByProduct":[' : ',';
-        out.add(prefix + JSON.stringify(toRowView(item.row)));
+        out.add(prefix + toRowJson(item.row));
       } else {
         const prefix = rows === 0 ? '{"reportByProduct":[' : '';
         closed = true;

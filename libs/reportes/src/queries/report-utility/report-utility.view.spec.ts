@@ -1,5 +1,5 @@
 import type { ReportUtilityRow } from './report-utility.sql';
-import { toItem, toRowView, toTotalsView } from './report-utility.view';
+import { toItem, toRowJson, toRowView, toTotalsView } from './report-utility.view';
 
 const figures = {
   quantity: '3.25', totalBruto: '16300.00', totalDiscount: '500.00', totalTaxes: '2052.00', total: '17852.00', cost: '3953.73', grossProfit: '12346.27',
@@ -47,5 +47,22 @@ describe('JSON numbers', () => {
     expect(toTotalsView({ ...figures, grossProfit: '-50.56' })).toEqual({
       quantity: 3.25, totalBruto: 16300, totalDiscount: 500, totalTaxes: 2052, total: 17852, cost: 3953.73, grossProfit: -50.56,
     });
+  });
+});
+
+describe('toRowJson', () => {
+  const detail = { ...grouped, saleId: '5a1e0000-0000-4000-8000-0000000000a1', date: '2024-03-01T00:00:00.000Z' };
+  const rows: ReportUtilityRow[] = [
+    grouped,
+    detail,
+    { ...grouped, categoryName: 'Bebidas "frías" \\ \n\u0001 – ñ 😀', name: '=Promo\tdía', code: null },
+    { ...detail, quantity: '-0.0001', totalBruto: '-0.00', avgCost: null, grossProfit: '123456789012345.67', total: '1e3' },
+    { ...detail, quantity: '0.1000', totalTaxes: '00012.5000', totalDiscount: 'not a number' },
+  ];
+
+  it.each(rows.map((r, i) => [i, r] as const))('row %i is byte for byte JSON.stringify(toRowView(row))', (_i, row) => {
+    const item = toItem(row);
+    if (!('row' in item)) throw new Error('expected a row');
+    expect(toRowJson(item.row)).toBe(JSON.stringify(toRowView(item.row)));
   });
 });

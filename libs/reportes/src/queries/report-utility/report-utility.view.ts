@@ -90,6 +90,27 @@ export function toRowView(record: ReportUtilityRecord): ReportUtilityRowView {
   return view as ReportUtilityRowView;
 }
 
+/** A decimal text as the JSON number JSON.stringify would write for Number(text). */
+const jsonNumber = (text: string): string => {
+  const n = Number(text);
+  return Number.isFinite(n) ? String(n) : 'null';
+};
+const jsonText = (text: string | null): string => (text === null ? 'null' : JSON.stringify(text));
+
+/**
+ * The JSON of one row: byte for byte `JSON.stringify(toRowView(record))`, written straight from the
+ * record (no view object, no spread): a year of detail is half a million rows.
+ */
+export function toRowJson(r: ReportUtilityRecord): string {
+  const head = r.saleId === undefined ? '{' : `{"saleId":${jsonText(r.saleId)},"date":${jsonText(r.date ?? null)},`;
+  return (
+    `${head}"productId":${jsonText(r.productId)},"code":${jsonText(r.code)},"name":${jsonText(r.name)},` +
+    `"categoryName":${jsonText(r.categoryName)},"quantity":${jsonNumber(r.quantity)},"totalBruto":${jsonNumber(r.totalBruto)},` +
+    `"totalDiscount":${jsonNumber(r.totalDiscount)},"totalTaxes":${jsonNumber(r.totalTaxes)},"total":${jsonNumber(r.total)},` +
+    `"avgCost":${jsonNumber(r.avgCost)},"grossProfit":${jsonNumber(r.grossProfit)}}`
+  );
+}
+
 export function toTotalsView(t: ReportUtilityTotalsRecord): ReportUtilityTotalsView {
   return {
     quantity: Number(t.quantity),
