@@ -17,11 +17,10 @@ import { Client } from 'pg';
 import { isDeepStrictEqual } from 'node:util';
 import { join } from 'node:path';
 import { migrateDatabase } from '@app/platform/persistence/database';
-import { startEmbeddedPostgres } from '@app/platform/persistence/embedded-postgres';
 import { NOMINA_SCHEMA } from '@app/nomina/persistence/schema';
 import { conceptosAcumuladosSql, type FuenteAcumulado } from '@app/nomina/queries/conceptos-acumulados/conceptos-acumulados.sql';
 import type { SortKey } from '@app/nomina/http/list-params';
-import { serviceTypes, withDatabase } from './lib/pg';
+import { benchServer, serviceTypes } from './lib/pg';
 import { stats } from './lib/measure';
 import { type RunningService, startService } from './lib/service';
 
@@ -58,14 +57,7 @@ async function main(): Promise<void> {
   const scale = opt('scale', 'large');
   const random = Number(opt('random', '40'));
   const seconds = Number(opt('seconds', '4'));
-  let url: string;
-  let release = async (): Promise<void> => undefined;
-  if (process.env.DATABASE_URL) url = withDatabase(process.env.DATABASE_URL, `nomina_${scale}`);
-  else {
-    const db = await startEmbeddedPostgres({ dataDir: join(__dirname, '../.data/bench'), port: 0, database: `nomina_${scale}`, log: () => undefined });
-    url = db.url;
-    release = db.release;
-  }
+  const { url, release } = await benchServer(`nomina_${scale}`);
   const started = performance.now();
   const applied = await migrateDatabase(url, NOMINA_SCHEMA);
   if (applied.length) console.log(`migrations applied: ${applied.join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -19,9 +19,8 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { DEMO_LOGINS } from '@app/importer/demo/generate-dataset';
-import { startEmbeddedPostgres } from '@app/platform/persistence/embedded-postgres';
 import { rssSampler, stats } from './lib/measure';
-import { withDatabase } from './lib/pg';
+import { benchServer } from './lib/pg';
 import { startService } from './lib/service';
 
 const ROOT = join(__dirname, '..');
@@ -95,14 +94,7 @@ async function main(): Promise<void> {
   const callers = Number(opt('callers', '20'));
   const seconds = Number(opt('seconds', '20'));
   const rounds = Number(opt('rounds', '2'));
-  let url: string;
-  let release = async (): Promise<void> => undefined;
-  if (process.env.DATABASE_URL) url = withDatabase(process.env.DATABASE_URL, `nomina_${scale}`);
-  else {
-    const db = await startEmbeddedPostgres({ dataDir: join(ROOT, '.data/bench'), port: 0, database: `nomina_${scale}`, log: () => undefined });
-    url = db.url;
-    release = db.release;
-  }
+  const { url, release } = await benchServer(`nomina_${scale}`);
   try {
     const c = new Client({ connectionString: url });
     await c.connect();

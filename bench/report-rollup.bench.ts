@@ -24,12 +24,11 @@ import { generateDataset, type Scale } from '@app/importer/demo/generate-dataset
 import { loadDataset } from '@app/importer/load-dataset';
 import { SalesRollup } from '@app/importer/sales-rollup';
 import { migrateDatabase } from '@app/platform/persistence/database';
-import { ensureDatabase, startEmbeddedPostgres } from '@app/platform/persistence/embedded-postgres';
 import { SALES_ROLLUPS, salesRollupFillSql } from '@app/reportes/persistence/sales-rollups';
 import { groupedFromLinesSql, reportUtilitySql } from '@app/reportes/queries/report-utility/report-utility.sql';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
 import { stats, type Stats } from './lib/measure';
-import { serviceTypes, withDatabase } from './lib/pg';
+import { benchServer, serviceTypes, withDatabase } from './lib/pg';
 
 function opt(name: string, fallback: string): string {
   const a = process.argv.find((x) => x.startsWith(`--${name}=`));
@@ -45,16 +44,6 @@ function rand(): number {
 const iso = (ms: number): string => new Date(ms).toISOString();
 const ms = (t: number): string => `${t.toFixed(1)}`;
 const seconds = (t: number): string => `${(t / 1000).toFixed(2)} s`;
-
-/** The bench server (DATABASE_URL's, or the embedded one in .data/bench), opened on `database`. */
-async function benchServer(database: string): Promise<{ url: string; release: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    await ensureDatabase(process.env.DATABASE_URL, database);
-    return { url: withDatabase(process.env.DATABASE_URL, database), release: async () => undefined };
-  }
-  const db = await startEmbeddedPostgres({ dataDir: join(__dirname, '../.data/bench'), port: 0, database, log: () => undefined });
-  return { url: db.url, release: db.release };
-}
 
 async function connect(url: string): Promise<Client> {
   const c = new Client({ connectionString: url, types: serviceTypes() });

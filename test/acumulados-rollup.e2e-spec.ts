@@ -4,6 +4,7 @@ import type { Dataset, PagoInput, TenantInput } from '@app/importer/dataset.type
 import { ACUMULADO_ANUAL_ROWS } from '@app/nomina/persistence/migrations/Migration20261122000120_nomina_acumulado_anual';
 import { conceptosAcumuladosSql, type FuenteAcumulado } from '@app/nomina/queries/conceptos-acumulados/conceptos-acumulados.sql';
 import { seedDatabase } from './support/test-database';
+import { prng } from './support/prng';
 
 /**
  * The accumulated concepts read whole calendar years from the per-bond yearly rollup
@@ -48,18 +49,6 @@ const ROLLUP_DIFF = `
     union all
     (select * from (${ACUMULADO_ANUAL_ROWS}) r where r.tenant_id = $1 except select * from vinculacion_acumulado_anual where tenant_id = $1)
   ) x`;
-
-/** mulberry32: a fixed seed gives the same "random" ranges on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAY = 86_400_000;
 const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

@@ -9,6 +9,7 @@ import { groupedFromLinesSql, reportUtilitySql } from '@app/reportes/queries/rep
 import { toItem } from '@app/reportes/queries/report-utility/report-utility.view';
 import { createTestApp, get, login } from './support/test-app';
 import { seedDatabase } from './support/test-database';
+import { prng } from './support/prng';
 
 // Seeding (migrations, scrypt hashes, a few thousand sales) takes longer than jest's default 5 s.
 jest.setTimeout(120_000);
@@ -39,18 +40,6 @@ const DAY = 86_400_000;
 const ESTADOS: EstadoVenta[] = ['Pagada', 'Pendiente', 'Anulada'];
 /** Every non-empty estado set. */
 const ESTADO_SETS: EstadoVenta[][] = [1, 2, 3, 4, 5, 6, 7].map((m) => ESTADOS.filter((_, k) => m & (1 << k)));
-
-/** mulberry32: a fixed seed gives the same data and ranges on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A uuid from 8 hex characters (tenant and kind) and a number. */
 const hexId = (head: string, n: number): string => `${head}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { generateDataset } from '@app/importer/demo/generate-dataset';
 import { createTestApp, get, login } from './support/test-app';
 import { seedDatabase } from './support/test-database';
+import { prng } from './support/prng';
 
 /**
  * The fast paths read totals stored at import (per payslip, per payment, per payment and concept,
@@ -45,18 +46,6 @@ const NAIVE_DETALLE_PAGO = `
    group by d.concepto_codigo`;
 
 const hex = (uuid: string): string => uuid.replace(/-/g, '').toUpperCase();
-
-/** mulberry32: a fixed seed gives the same "random" ranges on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function isoDay(base: Date, days: number): string {
   return new Date(base.getTime() + days * 86_400_000).toISOString().slice(0, 10);

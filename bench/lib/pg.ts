@@ -5,7 +5,9 @@
  * The raw-SQL measurement and the bare baseline server both use this, so the only difference to
  * the service is the service itself.
  */
+import { join } from 'node:path';
 import { Client, Pool, type PoolConfig } from 'pg';
+import { ensureDatabase, startEmbeddedPostgres } from '@app/platform/persistence/embedded-postgres';
 // The class is exported by pg's CommonJS entry but not by its type declarations' named exports.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const TypeOverrides = require('pg').TypeOverrides as new () => { setTypeParser(oid: number, parse: (s: string) => unknown): void };
@@ -40,4 +42,14 @@ export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
+}
+
+/** The bench server (DATABASE_URL's, or the embedded one in .data/bench), opened on `database`. */
+export async function benchServer(database: string): Promise<{ url: string; release: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    await ensureDatabase(process.env.DATABASE_URL, database);
+    return { url: withDatabase(process.env.DATABASE_URL, database), release: async () => undefined };
+  }
+  const db = await startEmbeddedPostgres({ dataDir: join(__dirname, '../../.data/bench'), port: 0, database, log: () => undefined });
+  return { url: db.url, release: db.release };
 }
