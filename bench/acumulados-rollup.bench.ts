@@ -23,16 +23,7 @@ import type { SortKey } from '@app/nomina/http/list-params';
 import { benchServer, serviceTypes } from './lib/pg';
 import { stats } from './lib/measure';
 import { type RunningService, startService } from './lib/service';
-
-function opt(name: string, fallback: string): string {
-  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
-  const i = process.argv.indexOf(`--${name}`);
-  return a ? a.slice(name.length + 3) : i >= 0 ? process.argv[i + 1] : fallback;
-}
-
-function opts(name: string): string[] {
-  return process.argv.flatMap((x, i) => (x === `--${name}` ? [process.argv[i + 1]] : x.startsWith(`--${name}=`) ? [x.slice(name.length + 3)] : []));
-}
+import { opt, opts } from './lib/cli';
 
 let seed = 0x5eed_0007;
 function rand(): number {
@@ -54,9 +45,9 @@ interface Case {
 }
 
 async function main(): Promise<void> {
-  const scale = opt('scale', 'large');
-  const random = Number(opt('random', '40'));
-  const seconds = Number(opt('seconds', '4'));
+  const scale = opt('scale') ?? 'large';
+  const random = Number(opt('random') ?? '40');
+  const seconds = Number(opt('seconds') ?? '4');
   const { url, release } = await benchServer(`nomina_${scale}`);
   const started = performance.now();
   const applied = await migrateDatabase(url, NOMINA_SCHEMA);

@@ -17,7 +17,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '@app/platform/persistence/embedded-postgres';
@@ -26,20 +25,12 @@ import { httpGet, load, loadWithCpu, sequential, type Stats } from './lib/measur
 import { serviceClient, servicePool, withDatabase } from './lib/pg';
 import { drain, RecordingReader, replay, type Statement } from './lib/recorder';
 import { buildScenarios, discover } from './lib/scenarios';
+import { freePort, opt, opts } from './lib/cli';
 
 const ROOT = join(__dirname, '..');
 const OUT = join(__dirname, '.out');
 const JWT_SECRET = 'bench-fixed-secret-0123456789abcdef0123456789abcdef';
 
-function opts(name: string): string[] {
-  const out: string[] = [];
-  process.argv.forEach((a, i) => {
-    if (a === `--${name}`) out.push(process.argv[i + 1]);
-    else if (a.startsWith(`--${name}=`)) out.push(a.slice(name.length + 3));
-  });
-  return out;
-}
-const opt = (name: string): string | undefined => opts(name)[0];
 
 const scale = opt('scale') ?? 'medium';
 const ROUNDS = Number(opt('rounds') ?? 3);
@@ -53,17 +44,6 @@ const builds = opts('build').map((b) => ({ name: b.slice(0, b.indexOf('=')), mai
 if (!builds.length) throw new Error('--build NAME=path/to/main.js (one or more)');
 
 const log = (s: string): void => void process.stderr.write(`[fw ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (const until = Date.now() + 120_000; Date.now() < until; ) {

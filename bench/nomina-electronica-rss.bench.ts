@@ -22,18 +22,9 @@ import { DEMO_LOGINS } from '@app/importer/demo/generate-dataset';
 import { rssSampler, stats } from './lib/measure';
 import { benchServer } from './lib/pg';
 import { startService } from './lib/service';
+import { opt, opts } from './lib/cli';
 
 const ROOT = join(__dirname, '..');
-
-function opt(name: string, fallback: string): string {
-  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
-  const i = process.argv.indexOf(`--${name}`);
-  return a ? a.slice(name.length + 3) : i >= 0 ? process.argv[i + 1] : fallback;
-}
-
-function opts(name: string): string[] {
-  return process.argv.flatMap((x, i) => (x === `--${name}` ? [process.argv[i + 1]] : x.startsWith(`--${name}=`) ? [x.slice(name.length + 3)] : []));
-}
 
 interface Result {
   build: string;
@@ -90,10 +81,10 @@ async function measure(main: string, dbUrl: string, path: string, callers: numbe
 async function main(): Promise<void> {
   const mains = opts('main').map((m) => resolve(m));
   if (!mains.length) throw new Error('usage: --main <build>/apps/api/src/main.js [--main …]');
-  const scale = opt('scale', 'large');
-  const callers = Number(opt('callers', '20'));
-  const seconds = Number(opt('seconds', '20'));
-  const rounds = Number(opt('rounds', '2'));
+  const scale = opt('scale') ?? 'large';
+  const callers = Number(opt('callers') ?? '20');
+  const seconds = Number(opt('seconds') ?? '20');
+  const rounds = Number(opt('rounds') ?? '2');
   const { url, release } = await benchServer(`nomina_${scale}`);
   try {
     const c = new Client({ connectionString: url });

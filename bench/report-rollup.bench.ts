@@ -29,12 +29,7 @@ import { groupedFromLinesSql, reportUtilitySql } from '@app/reportes/queries/rep
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
 import { stats, type Stats } from './lib/measure';
 import { benchServer, serviceTypes, withDatabase } from './lib/pg';
-
-function opt(name: string, fallback: string): string {
-  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
-  const i = process.argv.indexOf(`--${name}`);
-  return a ? a.split('=')[1] : i >= 0 ? process.argv[i + 1] : fallback;
-}
+import { opt } from './lib/cli';
 
 let seed = 0x5eed_1234;
 function rand(): number {
@@ -119,7 +114,7 @@ async function compare(scale: string): Promise<void> {
     const run: Run = async (text, init, end, estados, businesses) =>
       (await c.query({ text, values: [tenant, businesses ?? negocio, init, end, estados], rowMode: 'array' })).rows;
 
-    await compareRandom(run, lo, hi, Number(opt('random', '200')), all);
+    await compareRandom(run, lo, hi, Number(opt('random') ?? '200'), all);
 
     const ys = new Date(Date.parse(hi) - 182 * 86_400_000).getUTCFullYear();
     const cases: [string, string, string][] = [
@@ -127,7 +122,7 @@ async function compare(scale: string): Promise<void> {
       ['reporte-agrupado-ano (calendar year)', `${ys}-01-01T00:00:00.000Z`, `${ys}-12-31T23:59:59.999Z`],
       ['year with partial edges', `${ys}-01-15T10:30:00.000Z`, `${ys}-12-20T08:00:00.000Z`],
     ];
-    const rounds = Number(opt('rounds', '15'));
+    const rounds = Number(opt('rounds') ?? '15');
     const e = ['Pagada', 'Pendiente'];
     console.log(`\n${scale}, ${rounds} alternated rounds each, load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
     console.log('| case | lines (previous) median / p95 ms | rollups median / p95 ms | speed-up |');
@@ -218,7 +213,7 @@ async function fill(scale: Scale): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const scale = opt('scale', 'medium');
+  const scale = opt('scale') ?? 'medium';
   if (process.argv[2] === 'fill') await fill(scale as Scale);
   else await compare(scale);
 }

@@ -27,7 +27,6 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '@app/platform/persistence/embedded-postgres';
@@ -36,6 +35,7 @@ import { httpGet, load, type LoadResult, loadWithCpu, rssSampler, sequential, ty
 import { serviceClient, servicePool, withDatabase } from './lib/pg';
 import { drain, RecordingReader, replay, type Statement } from './lib/recorder';
 import { buildScenarios, discover, type Scenario } from './lib/scenarios';
+import { freePort, opt } from './lib/cli';
 
 const ROOT = join(__dirname, '..');
 const OUT = join(__dirname, '.out');
@@ -43,12 +43,6 @@ const JWT_SECRET = 'bench-fixed-secret-0123456789abcdef0123456789abcdef';
 
 // ------------------------------------------------------------------------------------ options
 
-function opt(name: string): string | undefined {
-  const i = process.argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (i < 0) return undefined;
-  const a = process.argv[i];
-  return a.includes('=') ? a.slice(a.indexOf('=') + 1) : process.argv[i + 1];
-}
 const flag = (name: string): boolean => process.argv.includes(`--${name}`);
 
 const scale = (opt('scale') ?? 'large') as 'medium' | 'large';
@@ -74,17 +68,6 @@ const selected = (name: string): boolean => !only || only.some((o) => name.inclu
 const log = (s: string): void => void process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 
 // ------------------------------------------------------------------------------------ helpers
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   const r = spawnSync(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -5,9 +5,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { DEMO_LOGINS } from '@app/importer/demo/generate-dataset';
+import { freePort } from './cli';
 
 const ROOT = join(__dirname, '../..');
 const OUT = join(__dirname, '../.out');
@@ -19,14 +19,6 @@ export interface RunningService {
   /** Authorization header of the bench user (DEMO_LOGINS[0]). */
   auth: Record<string, string>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
