@@ -6,7 +6,6 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Dataset } from '@app/importer/dataset.types';
 import { type AppConfig, loadConfig } from '@app/platform/config/app-config';
 import { createRootLogger } from '@app/platform/logging/json-logger';
-import { migrateDatabase } from '@app/platform/persistence/database';
 import { recreateDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@app/platform/persistence/embedded-postgres';
 
 /**
@@ -49,16 +48,8 @@ export async function freshDatabase(adminUrl: string, name: string, datasets: Da
   if (!/^[a-z][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
   await recreateDatabase(adminUrl, name);
   const url = databaseUrl(adminUrl, name);
-  const { APP_SCHEMA } = await import('../../apps/api/src/database/schema');
-  await migrateDatabase(url, APP_SCHEMA);
-  const { loadDataset } = await import('@app/importer/load-dataset');
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const data of datasets) await loadDataset(client, data, { replace: false });
-  } finally {
-    await client.end();
-  }
+  const { migrateAndLoad } = await import('../../apps/api/src/database/load-datasets');
+  await migrateAndLoad(url, datasets);
   return url;
 }
 

@@ -83,18 +83,9 @@ function isAlive(pid: number): boolean {
 export async function seedDatabase(name: string, datasets: import('@app/importer/dataset.types').Dataset[]): Promise<string> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
   if (!adminUrl) throw new Error('TEST_PG_ADMIN_URL is not set: run the tests through jest (global setup).');
-  const { migrateDatabase } = await import('@app/platform/persistence/database');
-  const { APP_SCHEMA } = await import('../../apps/api/src/database/schema');
-  const { loadDataset } = await import('@app/importer/load-dataset');
+  const { migrateAndLoad } = await import('../../apps/api/src/database/load-datasets');
   const url = await freshDatabase(adminUrl, runScoped(name));
-  await migrateDatabase(url, APP_SCHEMA);
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const data of datasets) await loadDataset(client, data, { replace: false });
-  } finally {
-    await client.end();
-  }
+  await migrateAndLoad(url, datasets);
   return url;
 }
 

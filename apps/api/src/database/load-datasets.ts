@@ -1,0 +1,20 @@
+import { Client } from 'pg';
+import type { Dataset } from '@app/importer/dataset.types';
+import { loadDataset } from '@app/importer/load-dataset';
+import { migrateDatabase } from '@app/platform/persistence/database';
+import { APP_SCHEMA } from './schema';
+
+/**
+ * Migrates the (fresh) database at `url` to the app's schema and imports the datasets, each in its
+ * own import transaction: the seeding of test and reliability-script databases.
+ */
+export async function migrateAndLoad(url: string, datasets: readonly Dataset[]): Promise<void> {
+  await migrateDatabase(url, APP_SCHEMA);
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const data of datasets) await loadDataset(client, data, { replace: false });
+  } finally {
+    await client.end();
+  }
+}
