@@ -1,3 +1,5 @@
+import { fmix32 } from './fmix32';
+
 /**
  * A set of uuids held as 128-bit values in one typed array (open addressing, linear probing).
  * A million detail-line uuids as strings in a Set take ~100 MB and seconds to hash; here they
@@ -97,11 +99,5 @@ function parseUuid(uuid: string, out: Uint32Array): void {
 
 /** murmur3's finaliser over the xor of the words: sequential uuids spread evenly too. */
 function hash(a: number, b: number, c: number, d: number): number {
-  let h = a ^ Math.imul(b, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b) ^ Math.imul(d, 0xc2b2ae35);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return fmix32(a ^ Math.imul(b, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b) ^ Math.imul(d, 0xc2b2ae35));
 }

@@ -1,3 +1,5 @@
+import { fmix32 } from '../fmix32';
+
 /**
  * Seeded randomness for the demo generator. Nothing here may read the clock or Math.random:
  * the same seed must give byte-identical datasets on every machine.
@@ -53,15 +55,6 @@ export class Rng {
   pick<T>(items: readonly T[]): T {
     return items[Math.floor(this.float() * items.length)];
   }
-}
-
-function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 /** Stateless 32-bit hash of a few integers (used for stable per-entity choices). */
