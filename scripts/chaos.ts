@@ -23,11 +23,12 @@ import {
   log,
   percentile,
   PgServer,
+  runScript,
+  type ServerProcess,
   sleep,
   spawnServer,
   startCluster,
   terminateBackends,
-  type ServerProcess,
 } from './lib/environment';
 import { startLoad } from './lib/load';
 
@@ -237,10 +238,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
-    process.exit(2);
-  },
-);
+runScript(main);

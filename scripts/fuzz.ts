@@ -9,7 +9,7 @@
  */
 import { Agent } from 'node:http';
 import { checkResponse, contextFromDataset, describeRequest, fc, type FuzzRequest, requestArbitrary } from './lib/fuzz';
-import { ANDINA_USER, exampleDataset, freshDatabase, httpCall, log, PACIFICO_USER, spawnServer, startCluster } from './lib/environment';
+import { ANDINA_USER, exampleDataset, freshDatabase, httpCall, log, PACIFICO_USER, runScript, spawnServer, startCluster } from './lib/environment';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -98,10 +98,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
-    process.exit(2);
-  },
-);
+runScript(main);

@@ -11,7 +11,7 @@
  *     final value, contiguous — failed calls consumed nothing, nothing was lost or duplicated.
  */
 import { Agent } from 'node:http';
-import { ANDINA_ID, ANDINA_USER, exampleDataset, freshDatabase, httpCall, log, PgServer, sleep, startApp, startCluster, terminateBackends } from './lib/environment';
+import { ANDINA_ID, ANDINA_USER, exampleDataset, freshDatabase, httpCall, log, PgServer, runScript, sleep, startApp, startCluster, terminateBackends } from './lib/environment';
 import { checkNumbering, nextNumber, runNumbering } from './lib/numbering';
 
 function arg(name: string, fallback: number): number {
@@ -90,10 +90,4 @@ async function main(): Promise<number> {
   return failed ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
-    process.exit(2);
-  },
-);
+runScript(main);

@@ -24,7 +24,7 @@ import { generateDataset, materializeDataset } from '@app/importer/demo/generate
 import { GET_EMPLEADO_SQL } from '@app/nomina/queries/get-empleado/get-empleado.sql';
 import { DETALLE_PAGO_SQL } from '@app/nomina/queries/list-detalle-pago/list-detalle-pago.sql';
 import { type PgClient, SqlReader } from '@app/platform/persistence/sql-reader';
-import { databaseUrl, exampleDataset, freshDatabase, log, percentile, SCRIPT_JWT_SECRET, startApp, startCluster } from './lib/environment';
+import { databaseUrl, exampleDataset, freshDatabase, log, percentile, runScript, SCRIPT_JWT_SECRET, startApp, startCluster } from './lib/environment';
 import { startLoad } from './lib/load';
 
 function arg(name: string, fallback: number): number {
@@ -274,10 +274,4 @@ function pct(a: number, b: number): string {
   return `${d >= 0 ? '+' : ''}${d.toFixed(1)} %`;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
-    process.exit(2);
-  },
-);
+runScript(main);

@@ -13,7 +13,7 @@
  */
 import { Agent } from 'node:http';
 import { Client } from 'pg';
-import { ANDINA_ID, ANDINA_USER, exampleDataset, freshDatabase, httpCall, type HttpResult, log, sleep, spawnServer, startCluster } from './lib/environment';
+import { ANDINA_ID, ANDINA_USER, exampleDataset, freshDatabase, httpCall, type HttpResult, log, runScript, sleep, spawnServer, startCluster } from './lib/environment';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -121,10 +121,4 @@ async function main(): Promise<number> {
   return failures.length ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
-    process.exit(2);
-  },
-);
+runScript(main);

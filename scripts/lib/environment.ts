@@ -283,3 +283,14 @@ export async function httpCall(
     }
   });
 }
+
+/** Runs a script's main: exits with its code (0 = every check passed), or 2 with the stack when it throws. */
+export function runScript(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+      process.exit(2);
+    },
+  );
+}
