@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { envelopeChunkWriter, legacySchema } from '@app/platform/http/legacy-json';
-import type { DocumentoNominaElectronica } from '../../queries/nomina-electronica/generar-nomina-electronica.command';
+import type { DocumentoNominaElectronica } from '../../commands/generar-nomina-electronica/generar-nomina-electronica.command';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
 
 /** Wire format of an electronic payroll support document (CONTRACT §3.8), in the contract's field order. */
