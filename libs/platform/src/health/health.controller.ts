@@ -1,9 +1,9 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
 import { PlatformError, PlatformErrorCode } from '../errors/domain-error';
-import { ApiProblem } from '../http/api-problem.decorator';
 import { SqlReader } from '../persistence/sql-reader';
+import { ApiLive, ApiReady } from './health.openapi';
 
 /** Names of every migration the running code expects (provided by the app). */
 export const EXPECTED_MIGRATIONS = Symbol('EXPECTED_MIGRATIONS');
@@ -18,16 +18,13 @@ export class HealthController {
   ) {}
 
   @Get('live')
-  @ApiOperation({ summary: 'El proceso está vivo' })
-  @ApiOkResponse({ schema: { example: { status: 'ok' } } })
+  @ApiLive()
   live(): { status: string } {
     return { status: 'ok' };
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Listo para atender: base de datos alcanzable y migrada' })
-  @ApiOkResponse({ schema: { example: { status: 'ready', migrations: 4 } } })
-  @ApiProblem(503, 'La base de datos no responde o faltan migraciones.')
+  @ApiReady()
   async ready(): Promise<{ status: string; migrations: number }> {
     let applied: Set<string>;
     try {
