@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { envelopeChunkWriter, legacySchema } from '@app/platform/http/legacy-json';
+import { envelopeChunkWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@app/platform/http/legacy-json';
 import type { DocumentoNominaElectronica } from '../../commands/generar-nomina-electronica/generar-nomina-electronica.command';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
 
@@ -65,3 +65,6 @@ export class DocumentoNominaElectronicaDto {
 }
 
 export class NominaElectronicaResponseDto extends LegacyEnvelopeDto(DocumentoNominaElectronicaDto, 36) {}
+
+/** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
+export type DocumentoNominaElectronicaWireFields = [ExpectTrue<WireViewMatch<DocumentoNominaElectronica, typeof DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA>>, ExpectTrue<WireFieldsMatch<DocumentoNominaElectronicaDto, typeof DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA>>];
