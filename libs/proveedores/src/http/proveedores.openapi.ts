@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, type HeadersObject } from '@nestjs/swagger';
 import { ApiProblem } from '@app/platform/http/api-problem.decorator';
+import { ProveedoresErrorCode } from '../proveedores.errors';
 import { ProveedorResponseDto } from './dto/proveedor.response.dto';
 import { IDENTIFICACION_MESSAGE } from './parse-identificacion.pipe';
 import { LIMITE_MAXIMO, PAGINA_MESSAGE, TODAS, X_PAGINA, X_TAMANO_PAGINA, X_TOTAL_REGISTROS } from './paging';
@@ -95,7 +96,7 @@ export function ApiFindProveedor(): MethodDecorator {
     }),
     ApiProblem(404, 'El proveedor no está en las tablas definitivas ni en las de entrada de la empresa.', {
       title: 'No encontrado',
-      code: 'PROVEEDOR_NOT_FOUND',
+      code: ProveedoresErrorCode.PROVEEDOR_NO_ENCONTRADO,
       detail:
         'No existe un proveedor con identificación 900123456 en su empresa, ni en las tablas definitivas ni en las de entrada. ' +
         'Verifique el número (sin dígito de verificación) o consulte GET /proveedor para ver la lista.',
