@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@app/platform/http/legacy-json';
+import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
 import type { EmpleadoRow } from '../../queries/list-empleados/empleado.row';
 import { javaDouble, LegacyEnvelopeDto, legacyDate, UUID_WIRE } from './envelope.response.dto';
 
@@ -32,7 +33,7 @@ export class EmpleadoDto {
   @ApiProperty({ ...UUID_WIRE, nullable: true, example: '2B7EA90D6C1E4F0A9B3D5E7F8A1C2B3D', description: 'La vinculación laboral (contrato); el identificador que esperan las operaciones por empleado.' })
   vinculadoUuid!: string | null;
 
-  @ApiProperty({ enum: ['CC', 'CE', 'TI', 'PA', 'PEP', 'PPT', 'NIT', 'RC'], example: 'CC' })
+  @ApiProperty({ enum: [...TIPOS_DOCUMENTO], example: 'CC' })
   tipoDocumento!: string;
 
   @ApiProperty({ example: 'Esteban Pérez Zapata', description: 'nombres + " " + apellidos.' })

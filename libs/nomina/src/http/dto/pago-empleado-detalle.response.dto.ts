@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@app/platform/http/legacy-json';
+import { TIPOS_CONCEPTO } from '../../domain/tipo-concepto';
 import type { DetallePagoRow } from '../../queries/list-detalle-pago/list-detalle-pago.sql';
 import type { PagoEmpleadoDetalleRow } from '../../queries/list-pago-empleado-detalles/list-pago-empleado-detalles.sql';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
@@ -37,7 +38,7 @@ export class PagoEmpleadoDetalleDto {
   @ApiProperty({ example: 'Salario básico' })
   nombreConcepto!: string;
 
-  @ApiProperty({ enum: ['DEVENGADO', 'DEDUCCION'], example: 'DEVENGADO' })
+  @ApiProperty({ enum: [...TIPOS_CONCEPTO], example: 'DEVENGADO' })
   tipo!: string;
 
   @ApiProperty(javaDouble(30.0, 'Cantidad (días, horas, unidades); hasta 4 decimales, 5.0E-4 bajo 0,001.'))
@@ -54,7 +55,7 @@ export class DetallePagoDto {
   @ApiProperty({ example: 'Salario básico' })
   nombreConcepto!: string;
 
-  @ApiProperty({ enum: ['DEVENGADO', 'DEDUCCION'], example: 'DEVENGADO' })
+  @ApiProperty({ enum: [...TIPOS_CONCEPTO], example: 'DEVENGADO' })
   tipo!: string;
 
   @ApiProperty(javaDouble(1080.0, 'Suma de las cantidades del concepto en todas las nóminas del pago.'))

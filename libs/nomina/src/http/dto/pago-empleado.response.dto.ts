@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@app/platform/http/legacy-json';
+import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
 import type { PagoEmpleadoRow } from '../../queries/list-pago-empleados/list-pago-empleados.sql';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
 
@@ -34,7 +35,7 @@ export class PagoEmpleadoDto {
   @ApiProperty({ ...UUID_WIRE, example: '21E10C42C883413CB0930C65F1B7ACD9', description: 'La persona.' })
   uuidEmpleado!: string;
 
-  @ApiProperty({ enum: ['CC', 'CE', 'TI', 'PA', 'PEP', 'PPT', 'NIT', 'RC'], example: 'CC' })
+  @ApiProperty({ enum: [...TIPOS_DOCUMENTO], example: 'CC' })
   tipoDocumento!: string;
 
   @ApiProperty({ example: '8927601899' })

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@app/platform/http/legacy-json';
+import { ESTADOS_PAGO } from '../../domain/estado-pago';
 import type { PagoView } from '../../queries/list-pagos/pago.view';
 import { javaDouble, LegacyEnvelopeDto, legacyDate, UUID_WIRE } from './envelope.response.dto';
 
@@ -64,7 +65,7 @@ export class PagoDto {
   @ApiProperty(legacyDate('Fecha de pago.'))
   fechaPago!: string;
 
-  @ApiProperty({ enum: ['EP', 'PA', 'PP', 'PG', 'RE', 'AN'], example: 'PG', description: 'EP en preparación, PA por aprobar, PP por pagar, PG pagado, RE devuelto a preparación, AN anulado.' })
+  @ApiProperty({ enum: [...ESTADOS_PAGO], example: 'PG', description: 'EP en preparación, PA por aprobar, PP por pagar, PG pagado, RE devuelto a preparación, AN anulado.' })
   estado!: string;
 
   @ApiProperty({
