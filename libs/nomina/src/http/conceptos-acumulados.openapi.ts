@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
-import { ApiProblem } from '@app/platform/http/api-problem.decorator';
+import { ApiValidationProblem } from '@app/platform/http/api-problem.decorator';
 import { CONCEPTOS_ACUMULADOS_LIST } from '../queries/conceptos-acumulados/conceptos-acumulados.query';
 import { ApiListQuery } from './api-list-query.decorator';
 import { ConceptosAcumuladosResponseDto } from './dto/conceptos-acumulados.response.dto';
@@ -32,11 +32,6 @@ export function ApiConceptosAcumulados(): MethodDecorator {
     }),
     ApiListQuery(CONCEPTOS_ACUMULADOS_LIST, 'el nombre completo y el número de documento del empleado'),
     ApiOkResponse({ type: ConceptosAcumuladosResponseDto }),
-    ApiProblem(400, 'Fecha que no es AAAA-MM-DD o no existe, fechaDesde posterior a fechaHasta, isDetalleParaAportes distinto de true/false, u offset/size/filter/sort inválidos.', {
-      title: 'Solicitud inválida',
-      code: 'VALIDATION',
-      detail: 'Parámetro inválido: fechaHasta. Debe ser una fecha real con formato AAAA-MM-DD, p. ej. 2024-01-31; se recibió "2024-02-30".',
-      errors: [{ field: 'fechaHasta', message: 'Debe ser una fecha real con formato AAAA-MM-DD, p. ej. 2024-01-31; se recibió "2024-02-30".' }],
-    }),
+    ApiValidationProblem('Fecha que no es AAAA-MM-DD o no existe, fechaDesde posterior a fechaHasta, isDetalleParaAportes distinto de true/false, u offset/size/filter/sort inválidos.', 'fechaHasta', 'Debe ser una fecha real con formato AAAA-MM-DD, p. ej. 2024-01-31; se recibió "2024-02-30".'),
   );
 }

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
-import { ApiProblem } from '@app/platform/http/api-problem.decorator';
+import { ApiProblem, ApiValidationProblem } from '@app/platform/http/api-problem.decorator';
 import { TIPOS_DOCUMENTO } from '../domain/tipo-documento';
 import { NominaErrorCode } from '../nomina.errors';
 import { EMPLEADOS_LIST } from '../queries/list-empleados/list-empleados.query';
@@ -20,12 +20,7 @@ export function ApiListEmpleados(): MethodDecorator {
     ApiProduces('application/json; charset=utf-8'),
     ApiListQuery(EMPLEADOS_LIST, 'el nombre completo y el número de documento'),
     ApiOkResponse({ type: EmpleadosResponseDto }),
-    ApiProblem(400, 'offset/size/filter/sort inválidos.', {
-      title: 'Solicitud inválida',
-      code: 'VALIDATION',
-      detail: 'Parámetro inválido: sort. Campo de orden desconocido: "ano". Campos permitidos: nombreCompleto, identificacion, fechaIngreso, salarioBase.',
-      errors: [{ field: 'sort', message: 'Campo de orden desconocido: "ano". Campos permitidos: nombreCompleto, identificacion, fechaIngreso, salarioBase.' }],
-    }),
+    ApiValidationProblem('offset/size/filter/sort inválidos.', 'sort', 'Campo de orden desconocido: "ano". Campos permitidos: nombreCompleto, identificacion, fechaIngreso, salarioBase.'),
   );
 }
 
@@ -43,12 +38,7 @@ export function ApiGetEmpleado(): MethodDecorator {
     ApiParam({ name: 'identificacion', description: 'Número de documento (máx. 20 caracteres).', example: '8927601899' }),
     ApiParam({ name: 'tipoDocumento', enum: TIPOS_DOCUMENTO, description: 'Tipo de documento (sin distinguir mayúsculas).', example: 'CC' }),
     ApiOkResponse({ type: EmpleadoResponseDto }),
-    ApiProblem(400, 'Tipo de documento desconocido o número de documento inválido.', {
-      title: 'Solicitud inválida',
-      code: 'VALIDATION',
-      detail: 'Parámetro inválido: tipoDocumento. Tipo de documento desconocido. Valores permitidos: CC, CE, TI, PA, PEP, PPT, NIT, RC.',
-      errors: [{ field: 'tipoDocumento', message: 'Tipo de documento desconocido. Valores permitidos: CC, CE, TI, PA, PEP, PPT, NIT, RC.' }],
-    }),
+    ApiValidationProblem('Tipo de documento desconocido o número de documento inválido.', 'tipoDocumento', 'Tipo de documento desconocido. Valores permitidos: CC, CE, TI, PA, PEP, PPT, NIT, RC.'),
     ApiProblem(404, 'No hay un empleado con ese documento en el tenant del usuario.', {
       title: 'No encontrado',
       code: NominaErrorCode.EMPLEADO_NO_ENCONTRADO,

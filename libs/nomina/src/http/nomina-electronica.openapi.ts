@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
-import { ApiProblem } from '@app/platform/http/api-problem.decorator';
+import { ApiProblem, ApiValidationProblem } from '@app/platform/http/api-problem.decorator';
 import { ANO_MAX, ANO_MIN } from './dto/nomina-electronica.request.dto';
 import { NominaElectronicaResponseDto } from './dto/nomina-electronica.response.dto';
 
@@ -23,12 +23,7 @@ export function ApiGenerarNominaElectronica(): MethodDecorator {
     ApiParam({ name: 'mes', description: 'Mes del periodo, entero entre 1 y 12.', example: 3, schema: { type: 'integer', minimum: 1, maximum: 12 } }),
     ApiParam({ name: 'ano', description: `Año del periodo, entero entre ${ANO_MIN} y ${ANO_MAX}.`, example: 2024, schema: { type: 'integer', minimum: ANO_MIN, maximum: ANO_MAX } }),
     ApiOkResponse({ type: NominaElectronicaResponseDto, description: 'Documentos numerados (los números quedan consumidos).' }),
-    ApiProblem(400, 'ano no es un entero entre 1900 y 2100, o mes no es un entero entre 1 y 12 (no se consume ningún número).', {
-      title: 'Solicitud inválida',
-      code: 'VALIDATION',
-      detail: 'Parámetro inválido: mes. Debe ser un mes entero entre 1 y 12, p. ej. 3; se recibió "13".',
-      errors: [{ field: 'mes', message: 'Debe ser un mes entero entre 1 y 12, p. ej. 3; se recibió "13".' }],
-    }),
+    ApiValidationProblem('ano no es un entero entre 1900 y 2100, o mes no es un entero entre 1 y 12 (no se consume ningún número).', 'mes', 'Debe ser un mes entero entre 1 y 12, p. ej. 3; se recibió "13".'),
     ApiProblem(405, 'HEAD: se rechaza porque ejecutaría la generación y consumiría números (encabezado Allow: GET).', {
       title: 'Método no permitido',
       code: 'METHOD_NOT_ALLOWED',

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery } from '@nestjs/swagger';
-import { ApiProblem } from '@app/platform/http/api-problem.decorator';
+import { ApiValidationProblem } from '@app/platform/http/api-problem.decorator';
 import { PAGO_EMPLEADOS_LIST } from '../queries/list-pago-empleados/list-pago-empleados.query';
 import { ApiListQuery } from './api-list-query.decorator';
 import { wireExample } from './dto/envelope.response.dto';
@@ -26,11 +26,6 @@ export function ApiListPagoEmpleados(): MethodDecorator {
       description: 'Uuid del pago (32 hexadecimales, con o sin guiones, cualquier caso). Los corchetes son literales: `?params[pago]=<uuid>`.',
     }),
     ApiOkResponse({ type: PagoEmpleadosResponseDto }),
-    ApiProblem(400, 'params[pago] ausente o no es un uuid; offset/size/filter/sort inválidos.', {
-      title: 'Solicitud inválida',
-      code: 'VALIDATION',
-      detail: 'Parámetro inválido: params[pago]. Debe ser un uuid: 32 caracteres hexadecimales, con o sin guiones, p. ej. 3A2B51CDBA4B4DC88437D3CFA4B48F6F.',
-      errors: [{ field: 'params[pago]', message: 'Debe ser un uuid: 32 caracteres hexadecimales, con o sin guiones, p. ej. 3A2B51CDBA4B4DC88437D3CFA4B48F6F.' }],
-    }),
+    ApiValidationProblem('params[pago] ausente o no es un uuid; offset/size/filter/sort inválidos.', 'params[pago]', 'Debe ser un uuid: 32 caracteres hexadecimales, con o sin guiones, p. ej. 3A2B51CDBA4B4DC88437D3CFA4B48F6F.'),
   );
 }

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery } from '@nestjs/swagger';
-import { ApiProblem } from '@app/platform/http/api-problem.decorator';
+import { ApiProblem, ApiValidationProblem } from '@app/platform/http/api-problem.decorator';
 import { NominaErrorCode } from '../nomina.errors';
 import { PAGOS_LIST } from '../queries/list-pagos/list-pagos.query';
 import { ApiListQuery } from './api-list-query.decorator';
@@ -30,12 +30,7 @@ export function ApiListPagos(): MethodDecorator {
         'Los corchetes son literales en el nombre: `?params[estados]=PG,PP`. Ausente → 500 (como el servicio heredado); vacío o con un código desconocido → 400.',
     }),
     ApiOkResponse({ type: PagosResponseDto, description: 'Página de pagos; `total` cuenta todos los que cumplen los criterios. Sin resultados: contenido [] y total 0.' }),
-    ApiProblem(400, 'params[estados] vacío o con un código desconocido; offset/size/filter/sort inválidos.', {
-      title: 'Solicitud inválida',
-      code: 'VALIDATION',
-      detail: 'Parámetro inválido: params[estados]. Código de estado desconocido: "XX". Use códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.',
-      errors: [{ field: 'params[estados]', message: 'Código de estado desconocido: "XX". Use códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.' }],
-    }),
+    ApiValidationProblem('params[estados] vacío o con un código desconocido; offset/size/filter/sort inválidos.', 'params[estados]', 'Código de estado desconocido: "XX". Use códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.'),
     ApiProblem(500, 'Falta params[estados]: el servicio responde 500, como el heredado (SPEC 4.1).', {
       title: 'Error interno del servidor',
       code: NominaErrorCode.ESTADOS_REQUERIDO,

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, type HeadersObject } from '@nestjs/swagger';
-import { ApiProblem } from '@app/platform/http/api-problem.decorator';
+import { ApiProblem, ApiValidationProblem } from '@app/platform/http/api-problem.decorator';
 import { ProveedoresErrorCode } from '../proveedores.errors';
 import { ProveedorResponseDto } from './dto/proveedor.response.dto';
 import { IDENTIFICACION_MESSAGE } from './parse-identificacion.pipe';
@@ -57,13 +57,7 @@ export function ApiListProveedores(): MethodDecorator {
     }),
     ApiProduces('application/json'),
     ApiOkResponse({ description: 'Registros de la página, o todos.', type: [ProveedorResponseDto], headers: LIST_HEADERS }),
-    ApiProblem(400, '`pagina` no es un entero mayor o igual a 0.', {
-      title: 'Solicitud inválida',
-      code: 'VALIDATION',
-      detail: `Parámetro inválido: pagina. ${PAGINA_MESSAGE}`,
-      instance: '/proveedor',
-      errors: [{ field: 'pagina', message: PAGINA_MESSAGE }],
-    }),
+    ApiValidationProblem('`pagina` no es un entero mayor o igual a 0.', 'pagina', PAGINA_MESSAGE, '/proveedor'),
   );
 }
 
@@ -87,13 +81,7 @@ export function ApiFindProveedor(): MethodDecorator {
     }),
     ApiProduces('application/json'),
     ApiOkResponse({ description: 'Establecimientos del proveedor.', type: [ProveedorResponseDto], headers: FIND_HEADERS }),
-    ApiProblem(400, 'La identificación, normalizada, queda vacía, supera 20 caracteres o tiene caracteres que no son letras ni dígitos.', {
-      title: 'Solicitud inválida',
-      code: 'VALIDATION',
-      detail: `Parámetro inválido: identificacion. ${IDENTIFICACION_MESSAGE}`,
-      instance: '/proveedor/900_123',
-      errors: [{ field: 'identificacion', message: IDENTIFICACION_MESSAGE }],
-    }),
+    ApiValidationProblem('La identificación, normalizada, queda vacía, supera 20 caracteres o tiene caracteres que no son letras ni dígitos.', 'identificacion', IDENTIFICACION_MESSAGE, '/proveedor/900_123'),
     ApiProblem(404, 'El proveedor no está en las tablas definitivas ni en las de entrada de la empresa.', {
       title: 'No encontrado',
       code: ProveedoresErrorCode.PROVEEDOR_NO_ENCONTRADO,
