@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import { DomainError, PlatformErrorCode } from '../../errors/domain-error';
 import { normalizeUuid } from '../../http/uuid';
 import { Public } from '../public.decorator';
 import { LoginRequestDto } from './dto/login.request.dto';
@@ -23,14 +22,6 @@ export class LoginController {
   @HttpCode(200)
   @ApiLogin()
   async login(@Body() body: LoginRequestDto, @Ip() ip: string): Promise<LoginResponseDto> {
-    this.limiter.admit(body.email, ip);
-    try {
-      const response = await this.commandBus.execute(new LoginCommand(body.email, body.password, normalizeUuid(body.business)));
-      this.limiter.succeeded(body.email);
-      return response;
-    } catch (err) {
-      if (err instanceof DomainError && err.code === PlatformErrorCode.INVALID_CREDENTIALS) this.limiter.failed(body.email);
-      throw err;
-    }
+    return this.limiter.attempt(body.email, ip, () => this.commandBus.execute(new LoginCommand(body.email, body.password, normalizeUuid(body.business))));
   }
 }
