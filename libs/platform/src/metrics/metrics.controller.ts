@@ -1,19 +1,12 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
-import { PlatformError, PlatformErrorCode } from '../errors/domain-error';
 import { HttpMetrics } from './http-metrics';
 import { ApiScrapeMetrics } from './metrics.openapi';
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+import { requireMetricsToken } from './metrics-token';
 
 /** Prometheus scrape endpoint: public, or behind `Authorization: Bearer <METRICS_TOKEN>` when that is set. */
 @ApiTags('Salud')
@@ -28,10 +21,7 @@ export class MetricsController {
   @Get()
   @ApiScrapeMetrics()
   async scrape(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    const token = this.config.metricsToken;
-    if (token && !sameSecret(authorization ?? '', `Bearer ${token}`)) {
-      throw new PlatformError(PlatformErrorCode.UNAUTHENTICATED, 'Las métricas requieren Authorization: Bearer <METRICS_TOKEN>.', undefined, { 'www-authenticate': 'Bearer' });
-    }
+    requireMetricsToken(this.config.metricsToken, authorization);
     reply.header('content-type', this.metrics.registry.contentType);
     return this.metrics.registry.metrics();
   }
