@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import pino from 'pino';
 import { ConfigError, loadConfig } from '@app/platform/config/app-config';
+import { loadEnvFile } from '@app/platform/config/env-file';
 import { acquireDatabase, migrateDatabase } from '@app/platform/persistence/database';
 import { createRootLogger } from '@app/platform/logging/json-logger';
 import { createApp } from './create-app';
@@ -13,6 +14,8 @@ import { loadDemoDataIfEmpty } from './database/demo-data';
  * flight, close the pool, stop the embedded database, exit 0.
  */
 async function main(): Promise<void> {
+  // .env (optional) first; the real environment wins over it.
+  loadEnvFile();
   let config;
   try {
     config = loadConfig();
