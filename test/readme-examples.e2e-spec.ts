@@ -2,16 +2,9 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createRootLogger } from '@app/platform/logging/json-logger';
-import { migrateDatabase } from '@app/platform/persistence/database';
-import { createApp } from '../apps/api/src/create-app';
-import { loadDemoDataIfEmpty } from '../apps/api/src/database/demo-data';
-import { APP_SCHEMA } from '../apps/api/src/database/schema';
 import { DEMO_EXAMPLES } from '../apps/api/src/demo-examples';
 import { OPERATION_IDS } from '../apps/api/src/openapi-polish';
-import { testConfig } from './support/test-app';
-import { dropDatabase, freshDatabase, runScoped } from './support/test-database';
+import { type DemoServer, startDemoServer } from './support/demo-server';
 
 /**
  * The first hour of a new user: every curl of README.md and every example of the OpenAPI document
@@ -59,30 +52,19 @@ export function matchesDocumented(actual: string, documented: string): boolean {
 }
 
 describe('first hour of a new user (README and OpenAPI examples on the demo data)', () => {
-  let app: NestFastifyApplication;
+  let server: DemoServer;
   let base: string;
   let token: string;
 
   beforeAll(async () => {
-    const adminUrl = process.env.TEST_PG_ADMIN_URL;
-    if (!adminUrl) throw new Error('TEST_PG_ADMIN_URL is not set: run the tests through jest (global setup).');
-    const url = await freshDatabase(adminUrl, runScoped(DB));
-    const config = testConfig({ DEMO_DATA: 'true' });
-    const logger = createRootLogger('silent');
-    // The same steps as main.ts: migrate, then the demo data on the empty database.
-    await migrateDatabase(url, APP_SCHEMA);
-    await loadDemoDataIfEmpty(config, url, logger);
-    app = await createApp(config, url, logger);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.getHttpServer().address() as { port: number };
-    base = `http://127.0.0.1:${address.port}`;
+    server = await startDemoServer(DB);
+    base = server.base;
     const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_EXAMPLES.login) });
     token = ((await res.json()) as { tokenCurrent: string }).tokenCurrent;
   }, 120_000);
 
   afterAll(async () => {
-    await app?.close();
-    if (process.env.TEST_PG_ADMIN_URL) await dropDatabase(process.env.TEST_PG_ADMIN_URL, DB);
+    await server?.close();
   });
 
   describe('README.md', () => {
