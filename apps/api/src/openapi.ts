@@ -21,7 +21,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       [
         'API de lectura compatible con los servicios heredados: nómina colombiana (pagos, nóminas por empleado, conceptos acumulados, numeración de nómina electrónica), reporte de rentabilidad por producto y consulta de proveedores.',
         '',
-        '**Autenticación:** obtenga `tokenCurrent` con `POST /login` y envíelo como `Authorization: Bearer <token>` (botón *Authorize*).',
+        '**Autenticación:** obtenga `tokenCurrent` con `POST /login` y envíelo como `Authorization: Bearer <token>` (botón *Authorize*). En esta página basta con ejecutar *Try it out* de `POST /login` (precargado con un usuario de demostración): la página queda autorizada sola.',
         '',
         '**Errores:** todos los errores son `application/problem+json` (RFC 9457) con `type`, `title`, `status`, `detail`, `instance`, `code` y, en validaciones, `errors[]`.',
       ].join('\n'),
