@@ -1,6 +1,6 @@
 import { Query } from '@nestjs/cqrs';
 import type { ListParams } from '../../http/list-params';
-import type { Page } from '../read-page';
+import type { Page } from '@app/platform/persistence/sql-reader';
 import type { ConceptoAcumuladoRow } from './conceptos-acumulados.sql';
 
 /**
