@@ -22,7 +22,7 @@ import { Client } from 'pg';
 import type { Dataset, TenantInput, VentaInput } from '@app/importer/dataset.types';
 import { generateDataset, type Scale } from '@app/importer/demo/generate-dataset';
 import { loadDataset } from '@app/importer/load-dataset';
-import { SalesRollup } from '@app/importer/sales-rollup';
+import { SalesRollup } from '@app/reportes/persistence/sales-rollups';
 import { migrateDatabase } from '@app/platform/persistence/database';
 import { SALES_ROLLUPS, salesRollupFillSql } from '@app/reportes/persistence/sales-rollups';
 import { groupedFromLinesSql, reportUtilitySql } from '@app/reportes/queries/report-utility/report-utility.sql';

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { ImportError } from './import-error';
+import { ImportError } from '@app/platform/persistence/bulk/import-error';
 
 /**
  * Foreign keys checked per row cost more than the rows themselves on a bulk load: each payslip

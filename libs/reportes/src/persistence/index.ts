@@ -1,0 +1,8 @@
+/**
+ * Reportes' write side, the entry the importer loads a tenant's sales through: the import format
+ * of its part, the table layouts, the loaders (product catalog, streamed sales with their rollups).
+ */
+export type * from './dataset.types';
+export { REPORTES_COLUMNS, REPORTES_TENANT_TABLES } from './tables';
+export { loadProductCatalog, loadSales, type SalesCounts } from './load-sales';
+export { SALES_ROLLUPS, SalesRollup, salesRollupFillSql } from './sales-rollups';
