@@ -6,7 +6,7 @@
 
 export { emailKey, uuidKey } from '@app/platform/persistence/bulk/keys';
 export { MAX_MONEY, MAX_QUANTITY } from '@app/platform/persistence/bulk/decimal-text';
-export { supplierKey } from '@app/proveedores/persistence/load-proveedores';
+export { supplierKey } from '@app/proveedores/persistence';
 import { MAX_MONEY, MAX_QUANTITY } from '@app/platform/persistence/bulk/decimal-text';
 
 

@@ -6,18 +6,18 @@
  * plain arrays.
  */
 export type { Instant, IsoDate, Uuid } from '@app/platform/persistence/bulk/dataset-scalars';
-export type { NegocioInput, Plan, UsuarioInput } from '@app/platform/persistence/tenant-data/dataset.types';
+export type { NegocioInput, Plan, UsuarioInput } from '@app/platform/persistence/tenant-data';
 export type {
   ConceptoInput, DetalleInput, EmpleadoInput, EstadoPago, GrupoPagoInput, PagoEmpleadoInput, PagoInput, TipoConcepto, TipoCotizanteInput,
   TipoDocumento, TipoPago, VinculacionInput,
-} from '@app/nomina/persistence/dataset.types';
-export type { CategoriaInput, EstadoVenta, ProductoInput, VentaInput, VentaLineaInput } from '@app/reportes/persistence/dataset.types';
-export type { EstablecimientoInput, ProveedorInput, Ubicacion } from '@app/proveedores/persistence/dataset.types';
+} from '@app/nomina/persistence';
+export type { CategoriaInput, EstadoVenta, ProductoInput, VentaInput, VentaLineaInput } from '@app/reportes/persistence';
+export type { EstablecimientoInput, ProveedorInput, Ubicacion } from '@app/proveedores/persistence';
 import type { Uuid } from '@app/platform/persistence/bulk/dataset-scalars';
-import type { NegocioInput, UsuarioInput } from '@app/platform/persistence/tenant-data/dataset.types';
-import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, PagoInput, TipoCotizanteInput } from '@app/nomina/persistence/dataset.types';
-import type { CategoriaInput, ProductoInput, VentaInput } from '@app/reportes/persistence/dataset.types';
-import type { ProveedorInput } from '@app/proveedores/persistence/dataset.types';
+import type { NegocioInput, UsuarioInput } from '@app/platform/persistence/tenant-data';
+import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, PagoInput, TipoCotizanteInput } from '@app/nomina/persistence';
+import type { CategoriaInput, ProductoInput, VentaInput } from '@app/reportes/persistence';
+import type { ProveedorInput } from '@app/proveedores/persistence';
 
 export interface Dataset {
   tenants: TenantInput[];

@@ -1,3 +1,5 @@
+import type { ForeignKey } from '@app/platform/persistence/bulk/foreign-key';
+
 /**
  * The columns nómina's tables are written with by a bulk load (this folder's migrations).
  * empleado.nombre_completo, nombre_fold, identificacion_fold and pago.descripcion_fold are generated.
@@ -31,3 +33,13 @@ export const NOMINA_COLUMNS = {
 
 /** The tenant's rows of these tables, children before parents: a replace deletes them in this order. */
 export const NOMINA_TENANT_TABLES: readonly (keyof typeof NOMINA_COLUMNS)[] = ['pago_empleado_detalle', 'pago_concepto_total', 'vinculacion_acumulado_anual', 'pago_empleado', 'pago', 'vinculacion', 'empleado', 'grupo_pago', 'concepto', 'tipo_cotizante'];
+
+/** The foreign keys between these tables (and to platform's), checked after a load that skips the per-row triggers. */
+export const NOMINA_FOREIGN_KEYS: readonly ForeignKey[] = [
+  { child: 'vinculacion', columns: ['empleado_id'], parent: 'empleado', parentColumns: ['id'] },
+  { child: 'vinculacion', columns: ['tipo_cotizante'], parent: 'tipo_cotizante', parentColumns: ['codigo'] },
+  { child: 'pago', columns: ['grupo_pago_id'], parent: 'grupo_pago', parentColumns: ['id'] },
+  { child: 'pago_empleado', columns: ['pago_id'], parent: 'pago', parentColumns: ['id'] },
+  { child: 'pago_empleado', columns: ['vinculacion_id'], parent: 'vinculacion', parentColumns: ['id'] },
+  { child: 'pago_concepto_total', columns: ['pago_id'], parent: 'pago', parentColumns: ['id'] },
+];

@@ -1,3 +1,5 @@
+import type { ForeignKey } from '@app/platform/persistence/bulk/foreign-key';
+
 /**
  * The columns the supplier tables are written with by a bulk load (this folder's migration).
  * Generated columns are never listed: PostgreSQL computes them.
@@ -11,3 +13,9 @@ export const PROVEEDORES_COLUMNS = {
 
 /** The tenant's rows of these tables, children before parents: a replace deletes them in this order. */
 export const PROVEEDORES_TENANT_TABLES: readonly (keyof typeof PROVEEDORES_COLUMNS)[] = ['proveedor_establecimiento', 'proveedor', 'proveedor_entrada_establecimiento', 'proveedor_entrada'];
+
+/** The foreign keys between these tables (and to platform's), checked after a load that skips the per-row triggers. */
+export const PROVEEDORES_FOREIGN_KEYS: readonly ForeignKey[] = [
+  { child: 'proveedor_establecimiento', columns: ['identificacion'], parent: 'proveedor', parentColumns: ['identificacion'] },
+  { child: 'proveedor_entrada_establecimiento', columns: ['identificacion'], parent: 'proveedor_entrada', parentColumns: ['identificacion'] },
+];

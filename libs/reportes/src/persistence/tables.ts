@@ -1,3 +1,5 @@
+import type { ForeignKey } from '@app/platform/persistence/bulk/foreign-key';
+
 /**
  * The columns the reportes tables are written with by a bulk load (this folder's migrations).
  * Generated columns are never listed: PostgreSQL computes them.
@@ -16,3 +18,10 @@ export const REPORTES_COLUMNS = {
 
 /** The tenant's rows of these tables, children before parents: a replace deletes them in this order. */
 export const REPORTES_TENANT_TABLES: readonly (keyof typeof REPORTES_COLUMNS)[] = ['venta_producto_ano', 'venta_producto_mes', 'venta_linea', 'venta', 'producto', 'categoria'];
+
+/** The foreign keys between these tables (and to platform's), checked after a load that skips the per-row triggers. */
+export const REPORTES_FOREIGN_KEYS: readonly ForeignKey[] = [
+  { child: 'producto', columns: ['negocio_id'], parent: 'negocio', parentColumns: ['id'] },
+  { child: 'producto', columns: ['categoria_id'], parent: 'categoria', parentColumns: ['id'] },
+  { child: 'venta', columns: ['negocio_id'], parent: 'negocio', parentColumns: ['id'] },
+];

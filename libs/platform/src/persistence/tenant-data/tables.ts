@@ -1,3 +1,5 @@
+import type { ForeignKey } from '../bulk/foreign-key';
+
 /**
  * The columns platform's tables are written with by a bulk load (Migration20261122000000_platform).
  * Generated columns are never listed: PostgreSQL computes them.
@@ -13,3 +15,11 @@ export const PLATFORM_COLUMNS = {
 
 /** The tenant's rows of these tables, children before parents: a replace deletes them in this order. */
 export const PLATFORM_TENANT_TABLES: readonly (keyof typeof PLATFORM_COLUMNS)[] = ['login_directory', 'usuario_negocio', 'usuario', 'suscripcion', 'negocio'];
+
+/** The foreign keys between these tables (and to platform's), checked after a load that skips the per-row triggers. */
+export const PLATFORM_FOREIGN_KEYS: readonly ForeignKey[] = [
+  { child: 'suscripcion', columns: ['negocio_id'], parent: 'negocio', parentColumns: ['id'] },
+  { child: 'usuario_negocio', columns: ['usuario_id'], parent: 'usuario', parentColumns: ['id'] },
+  { child: 'usuario_negocio', columns: ['negocio_id'], parent: 'negocio', parentColumns: ['id'] },
+  { child: 'login_directory', columns: ['usuario_id'], parent: 'usuario', parentColumns: ['id'] },
+];
