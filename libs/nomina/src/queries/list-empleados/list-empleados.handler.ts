@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type Page, SqlReader } from '@app/platform/persistence/sql-reader';
-import { orderBy } from '../../http/list-params';
+import { SqlReader } from '@app/platform/persistence/sql-reader';
+import { orderBy, type Page } from '../listing';
 import type { EmpleadoRow } from './empleado.row';
 import { ListEmpleadosQuery } from './list-empleados.query';
 import { EMPLEADO_SORT_COLUMNS, EMPLEADO_TIE_BREAKER, listEmpleadosSql, type ListEmpleadosRow } from './list-empleados.sql';

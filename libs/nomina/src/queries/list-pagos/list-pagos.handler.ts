@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type Page, SqlReader } from '@app/platform/persistence/sql-reader';
-import { orderBy } from '../../http/list-params';
+import { SqlReader } from '@app/platform/persistence/sql-reader';
+import { orderBy, type Page } from '../listing';
 import { ListPagosQuery } from './list-pagos.query';
 import { listPagosSql, PAGO_SORT_COLUMNS, PAGO_TIE_BREAKER, type PagoRow } from './list-pagos.sql';
 import type { PagoView } from './pago.view';
