@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sign } from 'jsonwebtoken';
-import { DETALLE_PAGO_WIRE_EXAMPLE, EMPLEADO_WIRE_EXAMPLE, PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE, PAGO_EMPLEADOS_WIRE_EXAMPLE, PAGOS_WIRE_EXAMPLE } from '@app/nomina/testing';
+import { DETALLE_PAGO_WIRE_EXAMPLE, EMPLEADO_WIRE_EXAMPLE, PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE, PAGO_EMPLEADOS_WIRE_EXAMPLE, PAGOS_WIRE_EXAMPLE } from '@nomina-api/nomina/testing';
 import { createTestApp, expectProblem, get, login, TEST_JWT_SECRET } from './support/test-app';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 /**
  * Jest's moduleNameMapper does not apply to globalSetup/globalTeardown, which run outside the
- * test sandbox; this maps the `@app/<lib>` aliases there the same way.
+ * test sandbox; this maps the `@nomina-api/<lib>` aliases there the same way.
  */
 const libs = join(__dirname, '..', '..', 'libs');
 const mod = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };

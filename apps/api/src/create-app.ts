@@ -3,12 +3,12 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
-import type { AppConfig } from '@app/platform/config/app-config';
-import { securityHeaders } from '@app/platform/http/security-headers';
-import { clientErrorHandler, frameworkErrors, limitUrlLength, rejectWhileClosing } from '@app/platform/http/transport-errors';
-import { NestPinoLogger } from '@app/platform/logging/json-logger';
-import { trackRequestContext } from '@app/platform/logging/request-context';
-import { HttpMetrics } from '@app/platform/metrics/http-metrics';
+import type { AppConfig } from '@nomina-api/platform/config/app-config';
+import { securityHeaders } from '@nomina-api/platform/http/security-headers';
+import { clientErrorHandler, frameworkErrors, limitUrlLength, rejectWhileClosing } from '@nomina-api/platform/http/transport-errors';
+import { NestPinoLogger } from '@nomina-api/platform/logging/json-logger';
+import { trackRequestContext } from '@nomina-api/platform/logging/request-context';
+import { HttpMetrics } from '@nomina-api/platform/metrics/http-metrics';
 import { AppModule } from './app.module';
 import { mountSwagger } from './openapi';
 

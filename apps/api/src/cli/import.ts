@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
-import { ConfigError, loadConfig } from '@app/platform/config/app-config';
-import { loadEnvFile } from '@app/platform/config/env-file';
-import { acquireDatabase, migrateDatabase, type DatabaseSelection } from '@app/platform/persistence/database';
+import { ConfigError, loadConfig } from '@nomina-api/platform/config/app-config';
+import { loadEnvFile } from '@nomina-api/platform/config/env-file';
+import { acquireDatabase, migrateDatabase, type DatabaseSelection } from '@nomina-api/platform/persistence/database';
 import {
   createProgressReporter,
   findJsonSyntaxError,
@@ -17,7 +17,7 @@ import {
   validateDataset,
   type Dataset,
   type LoadSummary,
-} from '@app/importer';
+} from '@nomina-api/importer';
 import { APP_SCHEMA } from '../database/schema';
 
 const USAGE = 'Uso: npm run import -- <archivo.json> [--replace]\n  --replace  reemplaza los datos de los tenants que ya existen';

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
-import { ApiValidationProblem } from '@app/platform/http/api-problem.decorator';
+import { ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
 import { CONCEPTOS_ACUMULADOS_LIST } from '../queries/conceptos-acumulados/conceptos-acumulados.query';
 import { ApiListQuery } from './api-list-query.decorator';
 import { ConceptosAcumuladosResponseDto } from './dto/conceptos-acumulados.response.dto';

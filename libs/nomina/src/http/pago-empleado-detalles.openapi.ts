@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
-import { ApiProblem } from '@app/platform/http/api-problem.decorator';
+import { ApiProblem } from '@nomina-api/platform/http/api-problem.decorator';
 import { NominaErrorCode } from '../nomina.errors';
 import { wireExample } from './dto/envelope.response.dto';
 import {

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery } from '@nestjs/swagger';
-import { ApiProblem, ApiValidationProblem } from '@app/platform/http/api-problem.decorator';
+import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
 import { NominaErrorCode } from '../nomina.errors';
 import { PAGOS_LIST } from '../queries/list-pagos/list-pagos.query';
 import { ApiListQuery } from './api-list-query.decorator';

@@ -1,6 +1,6 @@
 import { pipeline, type Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
-import type { BusinessScope } from '@app/platform/auth/auth-principal';
+import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
 import { DEFAULT_ESTADOS, type ReportUtilityCriteria } from '../queries/report-utility/report-utility.query';
 import { NUMERIC_COLUMNS, reportColumns } from '../queries/report-utility/report-utility.view';
 import type { ReportUtilityRequestDto } from './dto/report-utility.request.dto';

@@ -1,4 +1,4 @@
-import type { PgClient, SqlReader } from '@app/platform/persistence/sql-reader';
+import type { PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import { GenerarNominaElectronicaCommand } from './generar-nomina-electronica.command';
 import { GenerarNominaElectronicaHandler, numerarDocumentos } from './generar-nomina-electronica.handler';
 import { DOCUMENTOS_NOMINA_SQL, type DocumentoNominaRow, TOMAR_NUMEROS_SQL } from './generar-nomina-electronica.sql';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@app/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import { ConcurrencyLimit } from './concurrency-limit';
 import { type DocumentoNominaElectronica, GenerarNominaElectronicaCommand } from './generar-nomina-electronica.command';
 import { type BloqueNumerosRow, type DocumentoNominaRow, DOCUMENTOS_NOMINA_SQL, TOMAR_NUMEROS_SQL } from './generar-nomina-electronica.sql';

@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@app/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import { orderBy, type Page } from '../listing';
 import { ListPagoEmpleadosQuery } from './list-pago-empleados.query';
 import { listPagoEmpleadosSql, PAGO_EMPLEADO_SORT_COLUMNS, PAGO_EMPLEADO_TIE_BREAKER, type PagoEmpleadoRow } from './list-pago-empleados.sql';
