@@ -28,13 +28,13 @@ const swcOptions = {
   sourceMaps: 'inline',
 };
 
-const ALIAS = /^@app\/([^/]+)(?:\/(.+))?$/;
+const ALIAS = /^@nomina-api\/([^/]+)(?:\/(.+))?$/;
 const originalResolve = Module._resolveFilename;
 Module._resolveFilename = function resolveWithAliases(request, parent, isMain, options) {
   const m = ALIAS.exec(request);
   if (m !== null) {
     const libRoot = path.join(root, 'libs', m[1], 'src');
-    // Unknown names fall through, so a real npm scope called @app would still resolve normally.
+    // Unknown names fall through, so a real npm scope called @nomina-api would still resolve normally.
     if (fs.existsSync(libRoot)) {
       request = m[2] === undefined ? libRoot : path.join(libRoot, m[2]);
     }

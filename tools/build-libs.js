@@ -103,7 +103,7 @@ function verifyConsumer() {
   for (const name of LIBS) {
     const pkg = path.join(root, 'dist', 'libs', name);
     for (const entry of JSON.parse(fs.readFileSync(path.join(pkg, 'package.json'), 'utf8')).files.concat('package.json')) {
-      fs.cpSync(path.join(pkg, entry), path.join(consumer, 'node_modules', '@app', name, entry), { recursive: true });
+      fs.cpSync(path.join(pkg, entry), path.join(consumer, 'node_modules', '@nomina-api', name, entry), { recursive: true });
     }
   }
   for (const file of fs.readdirSync(path.join(root, 'test', 'host-app'))) {
