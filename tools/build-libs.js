@@ -24,6 +24,34 @@ const LIBS = ['platform', 'nomina', 'reportes', 'proveedores'];
  * http/security-headers loads the helmet that @fastify/helmet depends on (through require.resolve).
  */
 const IMPLICIT_PEERS = { platform: ['class-transformer', '@nestjs/platform-fastify', '@fastify/helmet'] };
+/**
+ * What each package accepts from the host, as ranges: the host owns Nest, MikroORM, pg… and
+ * must not be forced onto our exact versions. tools/check-packages.js installs the packed
+ * packages against the LOWEST and the NEWEST version of every range and runs the example
+ * host's tests on each: raise a floor here only when that check shows the old version fails.
+ */
+const PEER_RANGES = {
+  '@fastify/helmet': '^13.0.0',
+  '@mikro-orm/core': '^6.4.0',
+  '@mikro-orm/migrations': '^6.4.0',
+  '@mikro-orm/nestjs': '^6.1.0',
+  '@mikro-orm/postgresql': '^6.4.0',
+  '@nestjs/common': '^11.0.0',
+  '@nestjs/core': '^11.0.0',
+  '@nestjs/cqrs': '^11.0.0',
+  '@nestjs/platform-fastify': '^11.0.0',
+  '@nestjs/swagger': '^11.0.0',
+  'class-transformer': '^0.5.1',
+  'class-validator': '^0.14.0',
+  jsonwebtoken: '^9.0.0',
+  'jwks-rsa': '^3.0.0',
+  'passport-jwt': '^4.0.0',
+  pg: '^8.11.0',
+  'pg-copy-streams': '^7.0.0',
+  'pg-query-stream': '^4.5.0',
+  pino: '^10.0.0',
+  'prom-client': '^15.0.0',
+};
 const rootPackage = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const types = path.join(root, 'dist', '.libs-types');
 
@@ -80,6 +108,13 @@ function buildLibrary(name) {
   const versionOf = (dep) => rootPackage.dependencies[dep] ?? rootPackage.devDependencies[dep];
   const missing = [...packages].filter((p) => !versionOf(p));
   if (missing.length) throw new Error(`@nomina-api/${name} requires packages missing from package.json: ${missing.join(', ')}`);
+  const unranged = [...packages].filter((p) => !PEER_RANGES[p]);
+  if (unranged.length) throw new Error(`@nomina-api/${name} requires packages without a peer range in tools/build-libs.js: ${unranged.join(', ')}`);
+  // The app's own pins must lie inside the ranges we publish, or the app tests a version no host may use.
+  const semver = require('semver');
+  const outside = [...packages].filter((p) => !semver.satisfies(versionOf(p), PEER_RANGES[p]));
+  if (outside.length) throw new Error(`package.json pins outside the peer ranges: ${outside.map((p) => `${p}@${versionOf(p)} ∉ ${PEER_RANGES[p]}`).join(', ')}`);
+  fs.copyFileSync(path.join(root, 'libs', name, 'CHANGELOG.md'), path.join(out, 'CHANGELOG.md'));
   const manifest = {
     name: `@nomina-api/${name}`,
     version: rootPackage.version,
@@ -87,10 +122,29 @@ function buildLibrary(name) {
     license: rootPackage.license,
     main: 'index.js',
     types: 'index.d.ts',
+    // The entry point and every module by its path (`@nomina-api/platform/hosting/context-module`,
+    // as the contexts import the kernel), each with its declarations for node16/bundler resolution.
+    // Folders with an index (`@nomina-api/platform/http/legacy-json`) are listed one by one:
+    // export patterns do not resolve directories.
+    exports: {
+      '.': { types: './index.d.ts', default: './index.js' },
+      ...Object.fromEntries(
+        files(out)
+          .filter((f) => path.basename(f) === 'index.js' && path.dirname(f) !== out)
+          .map((f) => path.relative(out, path.dirname(f)).split(path.sep).join('/'))
+          .filter((dir) => !dir.startsWith('src/') && dir !== 'src')
+          .sort()
+          .map((dir) => [`./${dir}`, { types: `./${dir}/index.d.ts`, default: `./${dir}/index.js` }]),
+      ),
+      './*': { types: './*.d.ts', default: './*.js' },
+      './package.json': './package.json',
+    },
+    engines: rootPackage.engines,
     files: fs.readdirSync(out).filter((e) => e !== 'src'),
-    ...(name === 'platform' ? {} : { dependencies: { '@nomina-api/platform': rootPackage.version } }),
-    // The host app provides Nest, MikroORM and the rest: one copy of each in the process.
-    peerDependencies: Object.fromEntries([...packages].sort().map((p) => [p, versionOf(p)])),
+    // The host app provides Nest, MikroORM, the kernel and the rest: one copy of each in the process.
+    peerDependencies: Object.fromEntries(
+      [...(name === 'platform' ? [] : [['@nomina-api/platform', `~${rootPackage.version}`]]), ...[...packages].sort().map((p) => [p, PEER_RANGES[p]])],
+    ),
   };
   write(path.join(out, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
   return manifest;
@@ -129,6 +183,18 @@ function verifyConsumer() {
   process.stdout.write(`  consumer: test/host-app compiled and loaded against dist/libs (${loaded.trim()})\n`);
 }
 
+/** `npm pack` of each package into dist/packages (what a host installs, and what CI installs into the example host). */
+function pack() {
+  const dest = path.join(root, 'dist', 'packages');
+  fs.rmSync(dest, { recursive: true, force: true });
+  fs.mkdirSync(dest, { recursive: true });
+  for (const name of LIBS) {
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const out = execFileSync(npm, ['pack', '--silent', '--pack-destination', dest, path.join(root, 'dist', 'libs', name)], { encoding: 'utf8' });
+    process.stdout.write(`  dist/packages/${out.trim().split('\n').pop()}\n`);
+  }
+}
+
 function main() {
   fs.rmSync(types, { recursive: true, force: true });
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.libs.json')], { stdio: 'inherit' });
@@ -138,6 +204,7 @@ function main() {
   }
   fs.rmSync(types, { recursive: true, force: true });
   if (!process.argv.includes('--no-verify')) verifyConsumer();
+  if (process.argv.includes('--pack')) pack();
 }
 
 main();

@@ -1,0 +1,87 @@
+import 'reflect-metadata';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { HostModule } from '../src/host.module';
+import { migrate } from '../src/schema';
+import { setupSwagger } from '../src/swagger';
+
+/**
+ * The platform with the three contexts, from the installed packages. DATABASE_URL: a database
+ * with the contract's example dataset (tools/check-packages.js prepares one).
+ */
+const ANDINA = '0ee9a9bb-2b87-43f0-82f5-d431917734f8';
+const ANA = 'd1999f37-15c4-4b46-b9a9-406b67f936c5';
+const SEDE_NORTE = '3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f';
+const INACTIVE_TENANT = 'bd644c3f-7037-4511-8912-a48f79e8ac14';
+const IVAN = 'a7de5b48-e5d8-4b89-83be-19091c52a784';
+const IVAN_BUSINESS = 'f5db79b3-b40f-4cc3-9335-d0a401cf03fe';
+const asAna = { 'x-plataforma-usuario': `${ANDINA}:${ANA}:${SEDE_NORTE}` };
+
+describe('the platform with payroll, reports and suppliers', () => {
+  const databaseUrl = process.env.DATABASE_URL;
+  let app: NestFastifyApplication;
+  let document: OpenAPIObject;
+
+  before(async () => {
+    assert.ok(databaseUrl, 'DATABASE_URL is required');
+    await migrate(databaseUrl);
+    app = await NestFactory.create<NestFastifyApplication>(HostModule.forRoot(databaseUrl), new FastifyAdapter(), { logger: false });
+    document = setupSwagger(app);
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  });
+  after(async () => {
+    await app?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => app.getHttpAdapter().getInstance().inject({ method: 'GET', url, headers });
+
+  it('has nothing left to migrate once migrated', async () => {
+    assert.deepEqual(await migrate(databaseUrl!), []);
+  });
+
+  it('serves payroll under its prefix', async () => {
+    const res = await get('/plataforma/nomina/pagos?params[estados]=PG', asAna);
+    assert.equal(res.statusCode, 200);
+    const body = res.json();
+    assert.deepEqual(Object.keys(body), ['contenido', 'error', 'advertencia', 'metadata', 'total']);
+    assert.ok(body.contenido.length > 0);
+  });
+
+  it('serves reports and suppliers, validating their parameters', async () => {
+    const report = '/plataforma/reportes/reports/reportUtility?dateInitISO=2024-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z&groupResult=true';
+    assert.equal((await get(report, asAna)).statusCode, 200);
+    const invalid = await get('/plataforma/reportes/reports/reportUtility?dateInitISO=ayer', asAna);
+    assert.equal(invalid.statusCode, 400);
+    assert.equal(invalid.headers['content-type'], 'application/problem+json; charset=utf-8');
+    assert.equal((await get('/plataforma/proveedores/proveedor', asAna)).statusCode, 200);
+  });
+
+  it("applies the contract's rules to the platform's users: 401 without one, 401 for an inactive tenant", async () => {
+    const anonymous = await get('/plataforma/nomina/pagos?params[estados]=PG');
+    assert.equal(anonymous.statusCode, 401);
+    assert.equal(anonymous.json().code, 'UNAUTHENTICATED');
+    const inactive = await get('/plataforma/nomina/pagos?params[estados]=PG', { 'x-plataforma-usuario': `${INACTIVE_TENANT}:${IVAN}:${IVAN_BUSINESS}` });
+    assert.equal(inactive.statusCode, 401);
+    assert.equal(inactive.json().code, 'TENANT_INACTIVE');
+  });
+
+  it("leaves the platform's own routes alone", async () => {
+    assert.deepEqual((await get('/plataforma/ping')).json(), { plataforma: 'ok' });
+    assert.equal((await get('/login')).statusCode, 404);
+  });
+
+  it('puts the three contexts in one Swagger document, served at /docs', async () => {
+    const paths = Object.keys(document.paths);
+    for (const prefix of ['/plataforma/nomina/', '/plataforma/reportes/', '/plataforma/proveedores/']) {
+      assert.ok(paths.some((p) => p.startsWith(prefix)), `no ${prefix} operation in ${paths.join(', ')}`);
+    }
+    const served = await get('/docs/openapi.json');
+    assert.equal(served.statusCode, 200);
+    assert.deepEqual(Object.keys(served.json().paths).sort(), paths.sort());
+    assert.equal((await get('/docs')).statusCode, 200);
+  });
+});
