@@ -36,10 +36,12 @@ const PEER_RANGES = {
   '@mikro-orm/migrations': '^6.4.0',
   '@mikro-orm/nestjs': '^6.1.0',
   '@mikro-orm/postgresql': '^6.4.0',
-  '@nestjs/common': '^11.0.0',
-  '@nestjs/core': '^11.0.0',
+  // 11.0.5: @mikro-orm/nestjs 6.1 wants it. platform-fastify 11.0.0 and 11.0.1 were published
+  // with Nest 10 peers, which no Nest 11 host can install.
+  '@nestjs/common': '^11.0.5',
+  '@nestjs/core': '^11.0.5',
   '@nestjs/cqrs': '^11.0.0',
-  '@nestjs/platform-fastify': '^11.0.0',
+  '@nestjs/platform-fastify': '^11.0.2',
   '@nestjs/swagger': '^11.0.0',
   'class-transformer': '^0.5.1',
   'class-validator': '^0.14.0',

@@ -51,6 +51,12 @@ const FAMILIES = [
   ['@mikro-orm/core', '@mikro-orm/migrations', '@mikro-orm/postgresql', '@mikro-orm/knex'],
   ['@nestjs/common', '@nestjs/core'],
 ];
+/**
+ * The example's own dependencies that must follow the flavor: Nest's Fastify adapter and Swagger
+ * accept @fastify/static ^8 in their first 11.x releases and ^10.1.2 in their newest.
+ */
+const HOST_DEPENDENCIES = { lowest: { '@fastify/static': '^8.0.0' }, newest: {} };
+
 const cache = new Map();
 function published(name) {
   if (!cache.has(name)) {
@@ -110,6 +116,7 @@ function checkFlavor(flavor, versions, databaseUrl, scratch) {
       manifest.dependencies[dep] = versions[dep];
     }
   }
+  Object.assign(manifest.dependencies, HOST_DEPENDENCIES[flavor]);
   const missing = Object.keys(versions).filter((peer) => !manifest.dependencies[peer]);
   if (missing.length) throw new Error(`examples/host-platform/package.json lacks the peers ${missing.join(', ')}`);
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');

@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata, UsePipes } from '@nestjs/common';
-import { DECORATORS } from '@nestjs/swagger';
+import { SWAGGER_KEYS } from '../http/swagger-keys';
 import { createValidationPipe } from '../http/validation.pipe';
 
 export const IS_PUBLIC = 'auth:public';
@@ -11,4 +11,4 @@ export const IS_PUBLIC = 'auth:public';
  * (which ran the same pipe a second time on every parameter of every secured route).
  */
 export const Public = (): MethodDecorator & ClassDecorator =>
-  applyDecorators(SetMetadata(IS_PUBLIC, true), SetMetadata(DECORATORS.API_SECURITY, []), UsePipes(createValidationPipe()));
+  applyDecorators(SetMetadata(IS_PUBLIC, true), SetMetadata(SWAGGER_KEYS.API_SECURITY, []), UsePipes(createValidationPipe()));

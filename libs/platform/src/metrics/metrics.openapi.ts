@@ -1,5 +1,6 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, DECORATORS } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces } from '@nestjs/swagger';
+import { SWAGGER_KEYS } from '../http/swagger-keys';
 import { ApiProblem } from '../http/api-problem.decorator';
 
 /** OpenAPI of GET /metrics. */
@@ -13,7 +14,7 @@ export function ApiScrapeMetrics(): MethodDecorator {
         'Pública salvo que METRICS_TOKEN esté definido: entonces exige `Authorization: Bearer <METRICS_TOKEN>`.',
     }),
     // Optional: anonymous unless METRICS_TOKEN is set.
-    SetMetadata(DECORATORS.API_SECURITY, [{}, { metricsToken: [] }]),
+    SetMetadata(SWAGGER_KEYS.API_SECURITY, [{}, { metricsToken: [] }]),
     ApiProduces('text/plain; version=0.0.4; charset=utf-8'),
     ApiOkResponse({ description: 'Métricas en texto', content: { 'text/plain; version=0.0.4; charset=utf-8': { schema: { type: 'string' }, example: 'http_requests_total{method="GET",route="/pagos",status="200"} 12\n' } } }),
     ApiProblem(401, 'METRICS_TOKEN está definido y la solicitud no lo trae.', {

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import { DECORATORS } from '@nestjs/swagger';
+import { SWAGGER_KEYS } from '../swagger-keys';
 import type { LegacyField, LegacyObjectSchema } from './legacy-json';
 
 /** The OpenAPI options one `@ApiProperty` stored (only what the drift checks read). */
@@ -23,10 +23,10 @@ function resolveType(type: unknown): { type: unknown; isArray: boolean } {
  * lists them in), with their options. Inherited properties come first, as Swagger shows them.
  */
 export function documentedProperties(dto: Type<unknown>): { name: string; doc: PropertyDoc }[] {
-  const names = (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, dto.prototype) as string[] | undefined) ?? [];
+  const names = (Reflect.getMetadata(SWAGGER_KEYS.API_MODEL_PROPERTIES_ARRAY, dto.prototype) as string[] | undefined) ?? [];
   return names.map((key) => {
     const name = key.replace(/^:/, '');
-    return { name, doc: (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype, name) as PropertyDoc | undefined) ?? {} };
+    return { name, doc: (Reflect.getMetadata(SWAGGER_KEYS.API_MODEL_PROPERTIES, dto.prototype, name) as PropertyDoc | undefined) ?? {} };
   });
 }
 
