@@ -1,5 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { type ContextModuleOptions, contextModule } from '@nomina-api/platform/hosting/context-module';
+import {
+  type ContextModuleAsyncOptions,
+  type ContextModuleOptions,
+  contextModule,
+  contextModuleAsync,
+} from '@nomina-api/platform/hosting/context-module';
 import { ConceptosAcumuladosController } from './http/conceptos-acumulados.controller';
 import { EmpleadosController } from './http/empleados.controller';
 import { NominaElectronicaController } from './http/nomina-electronica.controller';
@@ -51,5 +56,10 @@ export class NominaModule {
    */
   static forRoot(options: ContextModuleOptions = {}): DynamicModule {
     return contextModule(NominaModule, NOMINA_SCHEMA, options);
+  }
+
+  /** forRoot with the options from a factory of the host's (e.g. its ConfigService), resolved at bootstrap. */
+  static forRootAsync(options: ContextModuleAsyncOptions): DynamicModule {
+    return contextModuleAsync(NominaModule, NOMINA_SCHEMA, options);
   }
 }

@@ -1,5 +1,5 @@
-import { type DynamicModule, Global, Module, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { type DynamicModule, Global, type InjectionToken, Module, type ModuleMetadata, type OptionalFactoryDependency, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, ModuleRef } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AUTH_ADAPTER, type AuthAdapter } from './auth/auth-adapter';
@@ -11,7 +11,7 @@ import { TokenService } from './auth/token.service';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.tokens';
 import { EXPECTED_MIGRATIONS, HealthController } from './health/health.controller';
-import { authAdapterProvider } from './hosting/context-module';
+import { resolveAuthAdapter } from './hosting/context-module';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { HttpMetrics } from './metrics/http-metrics';
 import { MetricsController } from './metrics/metrics.controller';
@@ -30,6 +30,20 @@ export interface PlatformModuleOptions {
   auth?: Type<AuthAdapter> | AuthAdapter;
 }
 
+/** `PlatformModule.forRootAsync(...)`: the options from a factory of the host's (e.g. its ConfigService). */
+export interface PlatformModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Nest's own factory signature
+  useFactory: (...args: any[]) => PlatformModuleOptions | Promise<PlatformModuleOptions>;
+  inject?: (InjectionToken | OptionalFactoryDependency)[];
+}
+
+/** The options PlatformModule was given or its factory returned. */
+export const PLATFORM_OPTIONS = Symbol('PLATFORM_OPTIONS');
+
+/** Holds PLATFORM_OPTIONS for both the kernel and its MikroORM connection (whose factory runs in its own module). */
+@Module({})
+class PlatformOptionsModule {}
+
 /**
  * The standalone service's kernel, global: configuration, the MikroORM connection, the CQRS
  * buses, authentication (an AuthAdapter, bearer JWT by default, behind a global guard; @Public()
@@ -40,30 +54,48 @@ export interface PlatformModuleOptions {
 @Module({})
 export class PlatformModule {
   static forRoot(options: PlatformModuleOptions): DynamicModule {
-    const { config, databaseUrl, schema } = options;
+    return PlatformModule.forRootAsync({ useFactory: () => options });
+  }
+
+  static forRootAsync(async: PlatformModuleAsyncOptions): DynamicModule {
+    const optionsModule: DynamicModule = {
+      module: PlatformOptionsModule,
+      imports: async.imports ?? [],
+      providers: [{ provide: PLATFORM_OPTIONS, useFactory: async.useFactory, inject: async.inject ?? [] }],
+      exports: [PLATFORM_OPTIONS],
+    };
     return {
       module: PlatformModule,
       imports: [
-        MikroOrmModule.forRoot({
-          ...ormOptions(databaseUrl, schema, {
-            poolMax: config.dbPoolMax,
-            statementTimeoutMs: config.dbStatementTimeoutMs,
-            connectTimeoutMs: config.dbConnectTimeoutMs,
+        optionsModule,
+        MikroOrmModule.forRootAsync({
+          imports: [optionsModule],
+          inject: [PLATFORM_OPTIONS],
+          useFactory: ({ config, databaseUrl, schema }: PlatformModuleOptions) => ({
+            ...ormOptions(databaseUrl, schema, {
+              poolMax: config.dbPoolMax,
+              statementTimeoutMs: config.dbStatementTimeoutMs,
+              connectTimeoutMs: config.dbConnectTimeoutMs,
+            }),
+            // Reads go through SqlReader (raw SQL, no identity map), so a forked EntityManager per
+            // request is pure overhead: ~20 % of a cheap request's CPU in the benchmark (bench/README.md).
+            registerRequestContext: false,
           }),
-          // Reads go through SqlReader (raw SQL, no identity map), so a forked EntityManager per
-          // request is pure overhead: ~20 % of a cheap request's CPU in the benchmark (bench/README.md).
-          registerRequestContext: false,
         }),
         CqrsModule.forRoot(),
       ],
       controllers: [LoginController, HealthController, MetricsController],
       providers: [
-        { provide: APP_CONFIG, useValue: config },
-        { provide: EXPECTED_MIGRATIONS, useValue: schema.migrations.map((m) => m.name) },
+        { provide: APP_CONFIG, useFactory: (o: PlatformModuleOptions) => o.config, inject: [PLATFORM_OPTIONS] },
+        { provide: EXPECTED_MIGRATIONS, useFactory: (o: PlatformModuleOptions) => o.schema.migrations.map((m) => m.name), inject: [PLATFORM_OPTIONS] },
         SqlReader,
         PrincipalDirectory,
         TokenService,
-        authAdapterProvider(options.auth),
+        {
+          provide: AUTH_ADAPTER,
+          useFactory: (o: PlatformModuleOptions, moduleRef: ModuleRef) => resolveAuthAdapter(o.auth, o.config, moduleRef),
+          inject: [PLATFORM_OPTIONS, ModuleRef],
+        },
         HttpMetrics,
         TenantGuard,
         PremiumGuard,

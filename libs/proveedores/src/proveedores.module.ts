@@ -1,5 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { type ContextModuleOptions, contextModule } from '@nomina-api/platform/hosting/context-module';
+import {
+  type ContextModuleAsyncOptions,
+  type ContextModuleOptions,
+  contextModule,
+  contextModuleAsync,
+} from '@nomina-api/platform/hosting/context-module';
 import { ProveedoresController } from './http/proveedores.controller';
 import { FindProveedorHandler } from './queries/find-proveedor/find-proveedor.handler';
 import { PROVEEDORES_SCHEMA } from './persistence/schema';
@@ -17,5 +22,10 @@ export class ProveedoresModule {
   /** Suppliers inside a host Nest app: same options and requirements as NominaModule.forRoot(). */
   static forRoot(options: ContextModuleOptions = {}): DynamicModule {
     return contextModule(ProveedoresModule, PROVEEDORES_SCHEMA, options);
+  }
+
+  /** forRoot with the options from a factory of the host's (e.g. its ConfigService), resolved at bootstrap. */
+  static forRootAsync(options: ContextModuleAsyncOptions): DynamicModule {
+    return contextModuleAsync(ProveedoresModule, PROVEEDORES_SCHEMA, options);
   }
 }

@@ -1,5 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { type ContextModuleOptions, contextModule } from '@nomina-api/platform/hosting/context-module';
+import {
+  type ContextModuleAsyncOptions,
+  type ContextModuleOptions,
+  contextModule,
+  contextModuleAsync,
+} from '@nomina-api/platform/hosting/context-module';
 import { ReportsController } from './http/reports.controller';
 import { REPORTES_SCHEMA } from './persistence/schema';
 import { ReportUtilityHandler } from './queries/report-utility/report-utility.handler';
@@ -16,5 +21,10 @@ export class ReportesModule {
   /** Reports inside a host Nest app: same options and requirements as NominaModule.forRoot(). */
   static forRoot(options: ContextModuleOptions = {}): DynamicModule {
     return contextModule(ReportesModule, REPORTES_SCHEMA, options);
+  }
+
+  /** forRoot with the options from a factory of the host's (e.g. its ConfigService), resolved at bootstrap. */
+  static forRootAsync(options: ContextModuleAsyncOptions): DynamicModule {
+    return contextModuleAsync(ReportesModule, REPORTES_SCHEMA, options);
   }
 }

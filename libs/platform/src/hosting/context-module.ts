@@ -1,5 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown, type Provider, type Type } from '@nestjs/common';
+import {
+  type DynamicModule,
+  Inject,
+  Injectable,
+  type InjectionToken,
+  Module,
+  type ModuleMetadata,
+  type OnApplicationShutdown,
+  Optional,
+  type OptionalFactoryDependency,
+  type Provider,
+  type Type,
+} from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AUTH_ADAPTER, type AuthAdapter } from '../auth/auth-adapter';
 import { JwtAuthAdapter } from '../auth/jwt-auth.adapter';
@@ -32,15 +45,27 @@ export interface ContextModuleOptions {
   principalCacheTtlMs?: number;
 }
 
+/**
+ * `XModule.forRootAsync(...)`: the options from a factory of the host's, e.g. its ConfigService:
+ * `{ imports: [ConfigModule], inject: [ConfigService], useFactory: (config) => ({ ... }) }`.
+ */
+export interface ContextModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Nest's own factory signature
+  useFactory: (...args: any[]) => ContextModuleOptions | Promise<ContextModuleOptions>;
+  inject?: (InjectionToken | OptionalFactoryDependency)[];
+}
+
+/** The options a context was given (forRoot) or its factory returned (forRootAsync). */
+export const CONTEXT_OPTIONS = Symbol('CONTEXT_OPTIONS');
 const CONTEXT_ORM = Symbol('CONTEXT_ORM');
 
-/** Closes the context's own pool with the host app. */
+/** Closes the context's own pool, when it has one, with the host app. */
 @Injectable()
 class ContextOrmCloser implements OnApplicationShutdown {
-  constructor(@Inject(CONTEXT_ORM) private readonly orm: MikroORM) {}
+  constructor(@Optional() @Inject(CONTEXT_ORM) private readonly orm: MikroORM | null) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.orm.close(true);
+    await this.orm?.close(true);
   }
 }
 
@@ -66,10 +91,14 @@ export function contextConfig(options: ContextModuleOptions): AppConfig {
   });
 }
 
-/** AUTH_ADAPTER: the given adapter, or the JWT one built from the config. */
-export function authAdapterProvider(auth: ContextModuleOptions['auth']): Provider {
-  if (!auth) return { provide: AUTH_ADAPTER, useFactory: (config: AppConfig) => new JwtAuthAdapter(config.jwt), inject: [APP_CONFIG] };
-  return typeof auth === 'function' ? { provide: AUTH_ADAPTER, useClass: auth } : { provide: AUTH_ADAPTER, useValue: auth };
+/**
+ * AUTH_ADAPTER: the given adapter, or the JWT one built from the config. Known only at bootstrap
+ * (forRootAsync), a class is built by Nest: ModuleRef.create resolves its constructor from the
+ * host's providers, as a useClass provider would.
+ */
+export function resolveAuthAdapter(auth: ContextModuleOptions['auth'], config: AppConfig, moduleRef: ModuleRef): AuthAdapter | Promise<AuthAdapter> {
+  if (!auth) return new JwtAuthAdapter(config.jwt);
+  return typeof auth === 'function' ? moduleRef.create(auth) : auth;
 }
 
 /**
@@ -78,35 +107,60 @@ export function authAdapterProvider(auth: ContextModuleOptions['auth']): Provide
  */
 @Module({})
 export class ContextKernelModule {
-  static register(schema: SchemaParts, options: ContextModuleOptions): DynamicModule {
-    const config = contextConfig(options);
-    const database = options.database;
-    const persistence: Provider[] = database
-      ? [
-          {
-            provide: CONTEXT_ORM,
-            useFactory: () =>
-              MikroORM.init(
-                ormOptions(database.url, schema, {
+  /**
+   * The kernel from options resolved at bootstrap: the one code path of forRoot and forRootAsync.
+   * Without `database` the SqlReader reads through the host's MikroORM (its MikroOrmModule's
+   * global provider).
+   */
+  static registerAsync(schema: SchemaParts, async: ContextModuleAsyncOptions): DynamicModule {
+    const providers: Provider[] = [
+      { provide: CONTEXT_OPTIONS, useFactory: async.useFactory, inject: async.inject ?? [] },
+      { provide: APP_CONFIG, useFactory: (options: ContextModuleOptions) => contextConfig(options), inject: [CONTEXT_OPTIONS] },
+      {
+        provide: CONTEXT_ORM,
+        useFactory: (options: ContextModuleOptions, config: AppConfig) =>
+          options.database
+            ? MikroORM.init(
+                ormOptions(options.database.url, schema, {
                   poolMax: config.dbPoolMax,
                   statementTimeoutMs: config.dbStatementTimeoutMs,
                   connectTimeoutMs: config.dbConnectTimeoutMs,
                 }),
-              ),
-          },
-          ContextOrmCloser,
-          { provide: SqlReader, useFactory: (orm: MikroORM) => new SqlReader(orm), inject: [CONTEXT_ORM] },
-        ]
-      : [SqlReader];
-    return {
-      module: ContextKernelModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }, ...persistence, PrincipalDirectory, authAdapterProvider(options.auth)],
-      exports: [APP_CONFIG, SqlReader, PrincipalDirectory, AUTH_ADAPTER],
-    };
+              )
+            : null,
+        inject: [CONTEXT_OPTIONS, APP_CONFIG],
+      },
+      ContextOrmCloser,
+      {
+        provide: SqlReader,
+        useFactory: (own: MikroORM | null, host: MikroORM | undefined) => {
+          const orm = own ?? host;
+          if (!orm) throw new Error('No database: give the context `database: { url }` or import MikroOrmModule.forRoot() in the host app.');
+          return new SqlReader(orm);
+        },
+        inject: [CONTEXT_ORM, { token: MikroORM, optional: true }],
+      },
+      PrincipalDirectory,
+      {
+        provide: AUTH_ADAPTER,
+        useFactory: (options: ContextModuleOptions, config: AppConfig, moduleRef: ModuleRef) => resolveAuthAdapter(options.auth, config, moduleRef),
+        inject: [CONTEXT_OPTIONS, APP_CONFIG, ModuleRef],
+      },
+    ];
+    return { module: ContextKernelModule, imports: async.imports ?? [], providers, exports: [APP_CONFIG, SqlReader, PrincipalDirectory, AUTH_ADAPTER] };
+  }
+
+  static register(schema: SchemaParts, options: ContextModuleOptions): DynamicModule {
+    return ContextKernelModule.registerAsync(schema, { useFactory: () => options });
   }
 }
 
 /** `XModule.forRoot(options)` of a context: the module plus a kernel of its own. */
 export function contextModule(module: Type, schema: SchemaParts, options: ContextModuleOptions = {}): DynamicModule {
   return { module, imports: [ContextKernelModule.register(schema, options)] };
+}
+
+/** `XModule.forRootAsync({ imports, inject, useFactory })` of a context. */
+export function contextModuleAsync(module: Type, schema: SchemaParts, options: ContextModuleAsyncOptions): DynamicModule {
+  return { module, imports: [ContextKernelModule.registerAsync(schema, options)] };
 }
