@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    const applied = await migrateDatabase(db.url, APP_SCHEMA);
+    const applied = await migrateDatabase(db.url, APP_SCHEMA, { dbSchema: config.databaseSchema });
     if (applied.length) logger.info(`Migraciones aplicadas: ${applied.join(', ')}`);
     demo = await loadDemoDataIfEmpty(config, db.url, logger);
     app = await createApp(config, db.url, logger);

@@ -2,6 +2,7 @@ import { type DynamicModule, Global, type InjectionToken, Module, type ModuleMet
 import { APP_FILTER, APP_GUARD, ModuleRef } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { AUTH_ADAPTER, type AuthAdapter } from './auth/auth-adapter';
 import { AuthenticationGuard } from './auth/authentication.guard';
 import { LoginController } from './auth/login/login.controller';
@@ -69,6 +70,8 @@ export class PlatformModule {
       imports: [
         optionsModule,
         MikroOrmModule.forRootAsync({
+          // Named here so the driver's own EntityManager is registered (MikroORM nestjs#204).
+          driver: PostgreSqlDriver,
           imports: [optionsModule],
           inject: [PLATFORM_OPTIONS],
           useFactory: ({ config, databaseUrl, schema }: PlatformModuleOptions) => ({
@@ -76,6 +79,7 @@ export class PlatformModule {
               poolMax: config.dbPoolMax,
               statementTimeoutMs: config.dbStatementTimeoutMs,
               connectTimeoutMs: config.dbConnectTimeoutMs,
+              dbSchema: config.databaseSchema,
             }),
             // Reads go through SqlReader (raw SQL, no identity map), so a forked EntityManager per
             // request is pure overhead: ~20 % of a cheap request's CPU in the benchmark (bench/README.md).

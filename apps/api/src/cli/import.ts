@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { ConfigError, loadConfig } from '@nomina-api/platform/config/app-config';
 import { loadEnvFile } from '@nomina-api/platform/config/env-file';
-import { acquireDatabase, migrateDatabase, type DatabaseSelection } from '@nomina-api/platform/persistence/database';
+import { acquireDatabase, migrateDatabase, searchPath, type DatabaseSelection } from '@nomina-api/platform/persistence/database';
 import {
   createProgressReporter,
   findJsonSyntaxError,
@@ -113,7 +113,7 @@ async function load(data: Dataset, replace: boolean): Promise<LoadSummary> {
   loadEnvFile();
   const config = loadConfig();
   const db: DatabaseSelection = await acquireDatabase(config, stderr);
-  const client = new Client({ connectionString: db.url, application_name: 'nomina-import' });
+  const client = new Client({ connectionString: db.url, application_name: 'nomina-import', options: `-c search_path=${searchPath(config.databaseSchema)}` });
   const interrupted = (): void => {
     stderr('\nImportación interrumpida: la transacción en curso se descarta.');
     // Closing the connection rolls the open transaction back.
@@ -122,7 +122,7 @@ async function load(data: Dataset, replace: boolean): Promise<LoadSummary> {
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
-    await migrateDatabase(db.url, APP_SCHEMA);
+    await migrateDatabase(db.url, APP_SCHEMA, { dbSchema: config.databaseSchema });
     await client.connect();
     const progress = createProgressReporter();
     try {

@@ -12,9 +12,10 @@ const stderr = (line: string): void => void process.stderr.write(`${line}\n`);
 export async function runMigrate(): Promise<number> {
   try {
     loadEnvFile();
-    const db = await acquireDatabase(loadConfig(), stderr);
+    const config = loadConfig();
+    const db = await acquireDatabase(config, stderr);
     try {
-      const applied = await migrateDatabase(db.url, APP_SCHEMA);
+      const applied = await migrateDatabase(db.url, APP_SCHEMA, { dbSchema: config.databaseSchema });
       if (!applied.length) process.stdout.write('La base de datos ya está al día: no había migraciones pendientes.\n');
       else process.stdout.write(`Migraciones aplicadas (${applied.length}):\n${applied.map((name) => `  ${name}\n`).join('')}`);
       return 0;

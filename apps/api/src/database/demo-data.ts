@@ -3,13 +3,14 @@ import type { Logger } from 'pino';
 import { createProgressReporter, loadDataset } from '@nomina-api/importer';
 import { DEMO_LOGINS, generateDataset } from '@nomina-api/importer/demo/generate-dataset';
 import type { AppConfig } from '@nomina-api/platform/config/app-config';
+import { searchPath } from '@nomina-api/platform/persistence/database';
 
 /**
  * On a database without tenants (and DEMO_DATA not false) loads the generated demo dataset.
  * Returns the lines `npm start` prints: the demo logins, or how to get data in.
  */
 export async function loadDemoDataIfEmpty(config: AppConfig, url: string, logger: Logger): Promise<string[]> {
-  const client = new Client({ connectionString: url, application_name: 'nomina-demo' });
+  const client = new Client({ connectionString: url, application_name: 'nomina-demo', options: `-c search_path=${searchPath(config.databaseSchema)}` });
   await client.connect();
   try {
     const { rows } = await client.query<{ n: number }>('select count(*)::int as n from tenant');

@@ -12,6 +12,8 @@ export interface AppConfig {
   host: string;
   apiPrefix: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL schema of every table, function and the migrations table (DATABASE_SCHEMA). */
+  databaseSchema: string;
   dataDir: string;
   /** Database name inside the embedded PostgreSQL. */
   embeddedDatabase: string;
@@ -113,6 +115,11 @@ export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process
     problems.push('DATABASE_URL debe empezar por postgres:// o postgresql://');
   }
 
+  const databaseSchema = env.DATABASE_SCHEMA || 'public';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
+    problems.push('DATABASE_SCHEMA debe ser un nombre en minúsculas: letras, dígitos y _');
+  }
+
   const algorithm = (env.JWT_ALGORITHM || 'HS256').toUpperCase();
   if (!['HS256', 'RS256', 'ES256'].includes(algorithm)) {
     problems.push(`JWT_ALGORITHM debe ser HS256, RS256 o ES256 (recibido "${env.JWT_ALGORITHM}")`);
@@ -157,6 +164,7 @@ export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process
     host: env.HOST || '127.0.0.1',
     apiPrefix,
     databaseUrl,
+    databaseSchema,
     dataDir,
     embeddedDatabase: env.EMBEDDED_PG_DATABASE || 'nomina',
     embeddedPgPort: int('EMBEDDED_PG_PORT', 0, 0, 65535),

@@ -39,6 +39,12 @@ export interface ContextModuleOptions {
    * connection (the `MikroORM` its MikroOrmModule.forRoot() provides).
    */
   database?: { url: string; poolMax?: number; connectTimeoutMs?: number };
+  /**
+   * PostgreSQL schema of the context's tables (DATABASE_SCHEMA, default public): the own pool's
+   * search_path is `<schema>, public`; migrate with `migrateDatabase(url, X_SCHEMA, { dbSchema })`.
+   * With the host's connection instead, the host's pool must set that search_path itself.
+   */
+  schema?: string;
   /** statement_timeout of the own pool (DB_STATEMENT_TIMEOUT_MS); reports use it as their floor. */
   statementTimeoutMs?: number;
   /** How long a principal's user/tenant status is cached, ms (PRINCIPAL_CACHE_TTL_MS). */
@@ -75,6 +81,7 @@ export function contextConfig(options: ContextModuleOptions): AppConfig {
   const jwt = options.jwt ?? {};
   return loadConfig({
     NODE_ENV: 'production',
+    DATABASE_SCHEMA: options.schema,
     DB_POOL_MAX: text(options.database?.poolMax),
     DB_CONNECT_TIMEOUT_MS: text(options.database?.connectTimeoutMs),
     DB_STATEMENT_TIMEOUT_MS: text(options.statementTimeoutMs),
@@ -125,6 +132,7 @@ export class ContextKernelModule {
                   poolMax: config.dbPoolMax,
                   statementTimeoutMs: config.dbStatementTimeoutMs,
                   connectTimeoutMs: config.dbConnectTimeoutMs,
+                  dbSchema: config.databaseSchema,
                 }),
               )
             : null,

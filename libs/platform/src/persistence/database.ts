@@ -4,6 +4,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { AppConfig } from '../config/app-config';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import type { MigrationEntry } from './migrations';
+import { preflight } from './preflight';
 
 export interface DatabaseSelection {
   url: string;
@@ -43,10 +44,20 @@ const knexLog = {
   debug: (): void => undefined,
 };
 
+/**
+ * The search_path of every connection: the tables' schema first, then public, where the
+ * extensions live (unaccent, pg_trgm, btree_gin), so the reviewed SQL stays unqualified.
+ */
+export function searchPath(dbSchema = 'public'): string {
+  // No quotes or spaces: the same text works in `set search_path = …` and in a startup
+  // `options=-c search_path=…` (DATABASE_SCHEMA only allows lowercase letters, digits and _).
+  return dbSchema === 'public' ? 'public' : `${dbSchema},public`;
+}
+
 export function ormOptions(
   url: string,
   schema: SchemaParts,
-  tuning: { poolMax?: number; statementTimeoutMs?: number; connectTimeoutMs?: number } = {},
+  tuning: { poolMax?: number; statementTimeoutMs?: number; connectTimeoutMs?: number; dbSchema?: string } = {},
 ): Options {
   // Fail fast when PostgreSQL is down or unreachable: opening a connection and waiting for a pool
   // slot are both bounded, so a request answers 503 within this time instead of hanging until the
@@ -59,7 +70,8 @@ export function ormOptions(
     extensions: [Migrator],
     migrations: {
       migrationsList: schema.migrations,
-      tableName: 'schema_migrations',
+      // MikroORM reads `<schema>.<table>`; the default schema keeps the plain name.
+      tableName: tuning.dbSchema && tuning.dbSchema !== 'public' ? `${tuning.dbSchema}.schema_migrations` : 'schema_migrations',
       transactional: true,
       allOrNothing: true,
       snapshot: false,
@@ -73,7 +85,7 @@ export function ormOptions(
       // Each new connection gets the statement timeout so a runaway query is cancelled in the database.
       afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => {
         const ms = Math.max(0, Math.floor(tuning.statementTimeoutMs ?? 0));
-        conn.query(`set statement_timeout = ${ms}; set timezone = 'UTC'`, (err) => done(err, conn));
+        conn.query(`set statement_timeout = ${ms}; set timezone = 'UTC'; set search_path = ${searchPath(tuning.dbSchema)}`, (err) => done(err, conn));
       },
     },
     driverOptions: {
@@ -87,9 +99,10 @@ export function ormOptions(
   };
 }
 
-/** Applies pending migrations (all in one transaction); returns the names applied. */
-export async function migrateDatabase(url: string, schema: SchemaParts): Promise<string[]> {
-  const orm = await MikroORM.init(ormOptions(url, schema, { poolMax: 2 }));
+/** Applies pending migrations (all in one transaction) in `dbSchema` (default public); returns the names applied. */
+export async function migrateDatabase(url: string, schema: SchemaParts, options: { dbSchema?: string } = {}): Promise<string[]> {
+  await preflight(url, options.dbSchema ?? 'public');
+  const orm = await MikroORM.init(ormOptions(url, schema, { poolMax: 2, dbSchema: options.dbSchema }));
   try {
     const applied = await orm.getMigrator().up();
     return applied.map((m) => m.name);
