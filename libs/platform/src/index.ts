@@ -15,3 +15,5 @@ export * from './auth/auth-adapter';
 export * from './auth/jwt-auth.adapter';
 export * from './hosting/context-module';
 export * from './persistence/schemas';
+export * from './tenancy/identity-directory';
+export type { PrincipalStatus } from './tenancy/principal-directory';

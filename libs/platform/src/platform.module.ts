@@ -12,7 +12,8 @@ import { TokenService } from './auth/token.service';
 import type { AppConfig } from './config/app-config';
 import { APP_CONFIG } from './config/config.tokens';
 import { EXPECTED_MIGRATIONS, HealthController } from './health/health.controller';
-import { resolveAuthAdapter } from './hosting/context-module';
+import { resolveAuthAdapter, resolveIdentities } from './hosting/context-module';
+import type { IdentityDirectory } from './tenancy/identity-directory';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { HttpMetrics } from './metrics/http-metrics';
 import { MetricsController } from './metrics/metrics.controller';
@@ -29,6 +30,8 @@ export interface PlatformModuleOptions {
   schema: SchemaParts;
   /** Who is calling (class or instance); default: the bearer JWT of `config.jwt`. */
   auth?: Type<AuthAdapter> | AuthAdapter;
+  /** The identity port (class or instance); default: this service's identity tables. */
+  identities?: Type<IdentityDirectory> | IdentityDirectory;
 }
 
 /** `PlatformModule.forRootAsync(...)`: the options from a factory of the host's (e.g. its ConfigService). */
@@ -93,7 +96,11 @@ export class PlatformModule {
         { provide: APP_CONFIG, useFactory: (o: PlatformModuleOptions) => o.config, inject: [PLATFORM_OPTIONS] },
         { provide: EXPECTED_MIGRATIONS, useFactory: (o: PlatformModuleOptions) => o.schema.migrations.map((m) => m.name), inject: [PLATFORM_OPTIONS] },
         SqlReader,
-        PrincipalDirectory,
+        {
+          provide: PrincipalDirectory,
+          useFactory: (o: PlatformModuleOptions, sql: SqlReader, moduleRef: ModuleRef) => resolveIdentities(o.identities, sql, o.config, moduleRef),
+          inject: [PLATFORM_OPTIONS, SqlReader, ModuleRef],
+        },
         TokenService,
         {
           provide: AUTH_ADAPTER,

@@ -20,6 +20,7 @@ import { type AppConfig, type JwtConfig, loadConfig } from '../config/app-config
 import { APP_CONFIG } from '../config/config.tokens';
 import { ormOptions, type SchemaParts } from '../persistence/database';
 import { SqlReader } from '../persistence/sql-reader';
+import type { IdentityDirectory } from '../tenancy/identity-directory';
 import { PrincipalDirectory } from '../tenancy/principal-directory';
 
 /**
@@ -32,6 +33,11 @@ export interface ContextModuleOptions {
    * providers) or instance. Default: bearer JWT checked with `jwt`.
    */
   auth?: Type<AuthAdapter> | AuthAdapter;
+  /**
+   * The identity port (tenancy/identity-directory.ts): an IdentityDirectory class (built by Nest)
+   * or instance. Default: this service's tables (`tenant`, `usuario`, `usuario_negocio`, `suscripcion`).
+   */
+  identities?: Type<IdentityDirectory> | IdentityDirectory;
   /** Settings of the default JWT adapter (JWT_* in the README); `secret` or `publicKey`/`jwksUrl` is required. */
   jwt?: Partial<Pick<JwtConfig, 'algorithm' | 'secret' | 'publicKey' | 'jwksUrl' | 'issuer' | 'audience' | 'clockToleranceSeconds'>>;
   /**
@@ -148,7 +154,7 @@ export class ContextKernelModule {
         },
         inject: [CONTEXT_ORM, { token: MikroORM, optional: true }],
       },
-      PrincipalDirectory,
+      identitiesProvider(),
       {
         provide: AUTH_ADAPTER,
         useFactory: (options: ContextModuleOptions, config: AppConfig, moduleRef: ModuleRef) => resolveAuthAdapter(options.auth, config, moduleRef),
@@ -161,6 +167,29 @@ export class ContextKernelModule {
   static register(schema: SchemaParts, options: ContextModuleOptions): DynamicModule {
     return ContextKernelModule.registerAsync(schema, { useFactory: () => options });
   }
+}
+
+/**
+ * The guards' PrincipalDirectory token: the host's IdentityDirectory when `identities` is given
+ * (a class built by Nest like the auth adapter), else the built-in one on our tables.
+ */
+export function resolveIdentities(
+  identities: ContextModuleOptions['identities'],
+  sql: SqlReader,
+  config: AppConfig,
+  moduleRef: ModuleRef,
+): IdentityDirectory | Promise<IdentityDirectory> {
+  if (!identities) return new PrincipalDirectory(sql, config);
+  return typeof identities === 'function' ? moduleRef.create(identities) : identities;
+}
+
+function identitiesProvider(): Provider {
+  return {
+    provide: PrincipalDirectory,
+    useFactory: (options: ContextModuleOptions, sql: SqlReader, config: AppConfig, moduleRef: ModuleRef) =>
+      resolveIdentities(options.identities, sql, config, moduleRef),
+    inject: [CONTEXT_OPTIONS, SqlReader, APP_CONFIG, ModuleRef],
+  };
 }
 
 /** `XModule.forRoot(options)` of a context: the module plus a kernel of its own. */

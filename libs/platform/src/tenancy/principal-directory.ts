@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { SqlReader } from '../persistence/sql-reader';
+import type { IdentityDirectory } from './identity-directory';
 
 export interface PrincipalStatus {
   userActive: boolean;
@@ -30,7 +31,7 @@ const PREMIUM_SQL = `
  * (PRINCIPAL_CACHE_TTL_MS) so the guards do not add a database round trip per call.
  */
 @Injectable()
-export class PrincipalDirectory {
+export class PrincipalDirectory implements IdentityDirectory {
   private readonly cache = new Map<string, { value: PrincipalStatus | null; expires: number }>();
 
   constructor(
