@@ -7,6 +7,7 @@ import { NominaModule } from '@nomina-api/nomina';
 import { ProveedoresModule } from '@nomina-api/proveedores';
 import { ReportesModule } from '@nomina-api/reportes';
 import { PlatformAuthAdapter, PlatformAuthGuard } from './host-auth';
+import { PlatformIdentities } from './platform-identities';
 
 /** A route of the platform's own, next to the contexts'. */
 @Controller('plataforma')
@@ -17,11 +18,12 @@ export class PlatformController {
   }
 }
 
-/** The platform's app: payroll, reports and suppliers under /plataforma/*, on one connection. */
+/** The platform's app: payroll, reports and suppliers under /plataforma/*, on one connection, with the platform's identities. */
 @Module({})
 export class HostModule {
   static forRoot(databaseUrl: string): DynamicModule {
-    const auth = { auth: PlatformAuthAdapter };
+    // Who is calling (the platform's guard) and what the platform knows of them (its directory).
+    const auth = { auth: PlatformAuthAdapter, identities: PlatformIdentities };
     return {
       module: HostModule,
       imports: [

@@ -14,11 +14,13 @@ import { setupSwagger } from '../src/swagger';
  */
 const ANDINA = '0ee9a9bb-2b87-43f0-82f5-d431917734f8';
 const ANA = 'd1999f37-15c4-4b46-b9a9-406b67f936c5';
+/** A user of the platform only (src/platform-identities.ts): no row in the contexts' tables. */
+const CAMILA = '6a1f3c2e-9b7d-4e21-8f0a-3c5d7e9b1a24';
 const SEDE_NORTE = '3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f';
 const INACTIVE_TENANT = 'bd644c3f-7037-4511-8912-a48f79e8ac14';
 const IVAN = 'a7de5b48-e5d8-4b89-83be-19091c52a784';
 const IVAN_BUSINESS = 'f5db79b3-b40f-4cc3-9335-d0a401cf03fe';
-const asAna = { 'x-plataforma-usuario': `${ANDINA}:${ANA}:${SEDE_NORTE}` };
+const asCamila = { 'x-plataforma-usuario': `${ANDINA}:${CAMILA}:${SEDE_NORTE}` };
 
 describe('the platform with payroll, reports and suppliers', () => {
   const databaseUrl = process.env.DATABASE_URL;
@@ -44,7 +46,7 @@ describe('the platform with payroll, reports and suppliers', () => {
   });
 
   it('serves payroll under its prefix', async () => {
-    const res = await get('/plataforma/nomina/pagos?params[estados]=PG', asAna);
+    const res = await get('/plataforma/nomina/pagos?params[estados]=PG', asCamila);
     assert.equal(res.statusCode, 200);
     const body = res.json();
     assert.deepEqual(Object.keys(body), ['contenido', 'error', 'advertencia', 'metadata', 'total']);
@@ -53,20 +55,25 @@ describe('the platform with payroll, reports and suppliers', () => {
 
   it('serves reports and suppliers, validating their parameters', async () => {
     const report = '/plataforma/reportes/reports/reportUtility?dateInitISO=2024-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z&groupResult=true';
-    assert.equal((await get(report, asAna)).statusCode, 200);
-    const invalid = await get('/plataforma/reportes/reports/reportUtility?dateInitISO=ayer', asAna);
+    assert.equal((await get(report, asCamila)).statusCode, 200);
+    const invalid = await get('/plataforma/reportes/reports/reportUtility?dateInitISO=ayer', asCamila);
     assert.equal(invalid.statusCode, 400);
     assert.equal(invalid.headers['content-type'], 'application/problem+json; charset=utf-8');
-    assert.equal((await get('/plataforma/proveedores/proveedor', asAna)).statusCode, 200);
+    assert.equal((await get('/plataforma/proveedores/proveedor', asCamila)).statusCode, 200);
   });
 
-  it("applies the contract's rules to the platform's users: 401 without one, 401 for an inactive tenant", async () => {
+  it("applies the contract's rules to what the platform's directory says: 401, 402, 403", async () => {
     const anonymous = await get('/plataforma/nomina/pagos?params[estados]=PG');
     assert.equal(anonymous.statusCode, 401);
     assert.equal(anonymous.json().code, 'UNAUTHENTICATED');
     const inactive = await get('/plataforma/nomina/pagos?params[estados]=PG', { 'x-plataforma-usuario': `${INACTIVE_TENANT}:${IVAN}:${IVAN_BUSINESS}` });
     assert.equal(inactive.statusCode, 401);
     assert.equal(inactive.json().code, 'TENANT_INACTIVE');
+    // Ana has rows in the contexts' tables, but the platform's directory does not know her.
+    const unknown = await get('/plataforma/nomina/pagos?params[estados]=PG', { 'x-plataforma-usuario': `${ANDINA}:${ANA}:${SEDE_NORTE}` });
+    assert.equal(unknown.statusCode, 401);
+    const report = '/plataforma/reportes/reports/reportUtility?dateInitISO=2024-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z';
+    assert.equal((await get(`${report}&businessId=${IVAN_BUSINESS}`, asCamila)).statusCode, 403);
   });
 
   it("leaves the platform's own routes alone", async () => {
