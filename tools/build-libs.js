@@ -41,6 +41,8 @@ const PEER_RANGES = {
   '@nestjs/common': '^11.0.5',
   '@nestjs/core': '^11.0.5',
   '@nestjs/cqrs': '^11.0.0',
+  // 11.0.0 and 11.0.1 were published with Nest ≤ 10 peers.
+  '@nestjs/passport': '^11.0.2',
   '@nestjs/platform-fastify': '^11.0.2',
   '@nestjs/swagger': '^11.0.0',
   'class-transformer': '^0.5.1',
@@ -48,6 +50,7 @@ const PEER_RANGES = {
   jsonwebtoken: '^9.0.0',
   'jwks-rsa': '^3.0.0',
   'passport-jwt': '^4.0.0',
+  passport: '^0.7.0',
   pg: '^8.11.0',
   'pg-copy-streams': '^7.0.0',
   'pg-query-stream': '^4.5.0',

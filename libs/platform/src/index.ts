@@ -13,6 +13,7 @@ export * from './persistence/sql-reader';
 export * from './persistence/database';
 export * from './auth/auth-adapter';
 export * from './auth/jwt-auth.adapter';
+export * from './auth/passport-auth.adapter';
 export * from './hosting/context-module';
 export * from './persistence/schemas';
 export * from './tenancy/identity-directory';

@@ -1,11 +1,15 @@
-import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
+import type { OnApplicationShutdown } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
+import passport from 'passport';
 import { passportJwtSecret } from 'jwks-rsa';
-import { ExtractJwt, type JwtFromRequestFunction, Strategy, type StrategyOptionsWithoutRequest, type VerifiedCallback } from 'passport-jwt';
+import { ExtractJwt, type JwtFromRequestFunction, Strategy, type StrategyOptionsWithoutRequest } from 'passport-jwt';
 import type { JwtConfig } from '../config/app-config';
 import { DomainError, PlatformError, PlatformErrorCode } from '../errors/domain-error';
 import { normalizeUuid } from '../http/uuid';
 import type { AuthAdapter, PrincipalIds } from './auth-adapter';
+import { PassportAuthAdapter } from './passport-auth.adapter';
 
 interface Claims {
   sub?: unknown;
@@ -84,36 +88,42 @@ export class VerifiedTokens {
   }
 }
 
-/** The outcome callbacks passport gives a strategy for one request. */
-interface Attempt {
-  authenticate(req: unknown, options?: unknown): void;
-  success(user: unknown): void;
-  fail(info?: unknown): void;
-  error(err: unknown): void;
-  pass(): void;
-  redirect(): void;
+/**
+ * Our passport-jwt strategy as @nestjs/passport defines strategies, registered in passport under
+ * `name` when constructed (PassportStrategy's constructor calls `passport.use(name, this)`).
+ */
+function jwtStrategy(name: string, options: StrategyOptionsWithoutRequest): Strategy {
+  class NominaJwtStrategy extends PassportStrategy(Strategy, name) {
+    validate(claims: Claims): Verified {
+      return verified(claims);
+    }
+  }
+  return new NominaJwtStrategy(options) as unknown as Strategy;
 }
 
 /**
  * The default AuthAdapter: bearer JWT verification (RFC 8725) — the algorithm is pinned, issuer
  * and audience are checked, `exp` is mandatory and `sub`/`tid`/`bid` must be uuids.
  *
- * Each instance runs its own passport-jwt Strategy directly, the way passport's middleware does,
- * and never registers it in passport's process-wide registry: with a registered name, the app
- * created last would verify the tokens of every app in the process (tests, a host app plus this
- * one) with its own keys, and fail them once it closed.
+ * Through @nestjs/passport: its passport-jwt strategy is a `PassportStrategy(Strategy, name)`
+ * registered under a name unique to this instance (`jwtStrategyName`, default
+ * `nomina-jwt-<uuid>`), and each request is authenticated with that name, as
+ * `AuthGuard(name)` does. Never the shared 'jwt': with one process-wide name, the app created last
+ * would verify the tokens of every app in the process (tests, a host app plus this one) with its
+ * own keys, and fail them once it closed (test/auth-two-apps). The name is released at shutdown.
  *
  * With a static key (HS256 secret, PEM public key) a token that passed is remembered until it
- * expires (VerifiedTokens): the next requests with it skip the HMAC/signature and claim checks.
+ * expires (VerifiedTokens): the next requests with it skip passport and the signature and claim checks.
  */
-export class JwtAuthAdapter implements AuthAdapter {
+export class JwtAuthAdapter implements AuthAdapter, OnApplicationShutdown {
   readonly challenge = 'Bearer';
-  private readonly strategy: Strategy;
+  readonly strategyName: string;
+  private readonly passport: PassportAuthAdapter;
   private readonly tokenOf: JwtFromRequestFunction = ExtractJwt.fromAuthHeaderAsBearerToken();
   /** Only with a static key: keys from a JWKS can change while a token is still unexpired. */
   private readonly verifiedTokens?: VerifiedTokens;
 
-  constructor(jwt: JwtConfig) {
+  constructor(jwt: JwtConfig, strategyName: string = `nomina-jwt-${randomUUID()}`) {
     // Key objects built once: given a string, jsonwebtoken re-parses it on EVERY verification
     // (createPublicKey, which throws for an HMAC secret, then createSecretKey) — about a third of
     // a cheap request's CPU in the benchmark (bench/README.md).
@@ -124,24 +134,17 @@ export class JwtAuthAdapter implements AuthAdapter {
           ? { secretOrKey: createPublicKey(jwt.publicKey) }
           : { secretOrKeyProvider: passportJwtSecret({ jwksUri: jwt.jwksUrl!, cache: true, rateLimit: true }) };
     if ('secretOrKey' in keyOptions) this.verifiedTokens = new VerifiedTokens(jwt.clockToleranceSeconds || 0);
-    this.strategy = new Strategy(
-      {
-        jwtFromRequest: this.tokenOf,
-        ...keyOptions,
-        algorithms: [jwt.algorithm],
-        issuer: jwt.issuer,
-        audience: jwt.audience,
-        ignoreExpiration: false,
-        jsonWebTokenOptions: { clockTolerance: jwt.clockToleranceSeconds },
-      } as StrategyOptionsWithoutRequest,
-      (claims: Claims, done: VerifiedCallback) => {
-        try {
-          done(null, verified(claims));
-        } catch (err) {
-          done(err);
-        }
-      },
-    );
+    this.strategyName = strategyName;
+    jwtStrategy(strategyName, {
+      jwtFromRequest: this.tokenOf,
+      ...keyOptions,
+      algorithms: [jwt.algorithm],
+      issuer: jwt.issuer,
+      audience: jwt.audience,
+      ignoreExpiration: false,
+      jsonWebTokenOptions: { clockTolerance: jwt.clockToleranceSeconds },
+    } as StrategyOptionsWithoutRequest);
+    this.passport = new PassportAuthAdapter(strategyName, (user) => (user as Verified).ids, ({ info, error }) => unauthenticated(reason(info ?? error)), this.challenge);
   }
 
   authenticate(request: FastifyRequest): PrincipalIds | Promise<PrincipalIds> {
@@ -150,19 +153,13 @@ export class JwtAuthAdapter implements AuthAdapter {
     return known ?? this.verify(request, token);
   }
 
-  private verify(request: FastifyRequest, token: string | null | undefined): Promise<PrincipalIds> {
-    return new Promise((resolve, reject) => {
-      const attempt = Object.create(this.strategy) as Attempt;
-      attempt.success = (user) => {
-        const outcome = user as Verified;
-        if (token) this.verifiedTokens!.set(token, outcome);
-        resolve(outcome.ids);
-      };
-      attempt.fail = (info) => reject(unauthenticated(reason(info)));
-      attempt.error = (err) => reject(err instanceof DomainError ? err : unauthenticated(reason(err)));
-      attempt.pass = () => reject(unauthenticated(reason(undefined)));
-      attempt.redirect = () => reject(unauthenticated(reason(undefined)));
-      attempt.authenticate(request);
-    });
+  onApplicationShutdown(): void {
+    passport.unuse(this.strategyName);
+  }
+
+  private async verify(request: FastifyRequest, token: string | null | undefined): Promise<PrincipalIds> {
+    const outcome = (await this.passport.user(request)) as Verified;
+    if (token) this.verifiedTokens!.set(token, outcome);
+    return outcome.ids;
   }
 }

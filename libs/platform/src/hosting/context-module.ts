@@ -38,6 +38,11 @@ export interface ContextModuleOptions {
    * or instance. Default: this service's tables (`tenant`, `usuario`, `usuario_negocio`, `suscripcion`).
    */
   identities?: Type<IdentityDirectory> | IdentityDirectory;
+  /**
+   * Name of the default JWT adapter's passport strategy (`PassportStrategy(Strategy, name)`),
+   * unique per app. Default: `nomina-jwt-<random uuid>`.
+   */
+  jwtStrategyName?: string;
   /** Settings of the default JWT adapter (JWT_* in the README); `secret` or `publicKey`/`jwksUrl` is required. */
   jwt?: Partial<Pick<JwtConfig, 'algorithm' | 'secret' | 'publicKey' | 'jwksUrl' | 'issuer' | 'audience' | 'clockToleranceSeconds'>>;
   /**
@@ -109,8 +114,13 @@ export function contextConfig(options: ContextModuleOptions): AppConfig {
  * (forRootAsync), a class is built by Nest: ModuleRef.create resolves its constructor from the
  * host's providers, as a useClass provider would.
  */
-export function resolveAuthAdapter(auth: ContextModuleOptions['auth'], config: AppConfig, moduleRef: ModuleRef): AuthAdapter | Promise<AuthAdapter> {
-  if (!auth) return new JwtAuthAdapter(config.jwt);
+export function resolveAuthAdapter(
+  auth: ContextModuleOptions['auth'],
+  config: AppConfig,
+  moduleRef: ModuleRef,
+  jwtStrategyName?: string,
+): AuthAdapter | Promise<AuthAdapter> {
+  if (!auth) return new JwtAuthAdapter(config.jwt, jwtStrategyName);
   return typeof auth === 'function' ? moduleRef.create(auth) : auth;
 }
 
@@ -157,7 +167,7 @@ export class ContextKernelModule {
       identitiesProvider(),
       {
         provide: AUTH_ADAPTER,
-        useFactory: (options: ContextModuleOptions, config: AppConfig, moduleRef: ModuleRef) => resolveAuthAdapter(options.auth, config, moduleRef),
+        useFactory: (options: ContextModuleOptions, config: AppConfig, moduleRef: ModuleRef) => resolveAuthAdapter(options.auth, config, moduleRef, options.jwtStrategyName),
         inject: [CONTEXT_OPTIONS, APP_CONFIG, ModuleRef],
       },
     ];
