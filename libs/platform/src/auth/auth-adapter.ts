@@ -10,8 +10,9 @@ export interface PrincipalIds {
 
 /**
  * How a caller is identified. The default is the bearer JWT of this service (JwtAuthAdapter); a
- * host platform plugs in its own. An adapter only says who is calling: AuthenticationGuard then
- * requires the user to exist and be active in this service's tables, and TenantGuard the tenant.
+ * host platform plugs in its own (or its passport strategy, PassportAuthAdapter). An adapter only
+ * says who is calling: AuthenticationGuard then requires the user to be active and TenantGuard the
+ * tenant, as the identity port says (IdentityDirectory; default: this service's tables).
  */
 export interface AuthAdapter {
   /**
