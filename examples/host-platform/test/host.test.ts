@@ -4,6 +4,9 @@ import { after, before, describe, it } from 'node:test';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { sign } from 'jsonwebtoken';
+import { contextConfig, JwtAuthAdapter } from '@nomina-api/platform';
 import { HostModule } from '../src/host.module';
 import { migrate } from '../src/schema';
 import { setupSwagger } from '../src/swagger';
@@ -90,5 +93,22 @@ describe('the platform with payroll, reports and suppliers', () => {
     assert.equal(served.statusCode, 200);
     assert.deepEqual(Object.keys(served.json().paths).sort(), paths.sort());
     assert.equal((await get('/docs')).statusCode, 200);
+  });
+});
+
+describe("the contexts' default JWT adapter (through @nestjs/passport)", () => {
+  const secret = 'a-platform-secret-a-platform-secret-0123';
+  const request = (token?: string) => ({ headers: token ? { authorization: `Bearer ${token}` } : {} }) as unknown as FastifyRequest;
+
+  it('verifies its tokens under a strategy name of its own, and releases the name', async () => {
+    const adapter = new JwtAuthAdapter(contextConfig({ jwt: { secret } }).jwt, 'plataforma-nomina-jwt');
+    try {
+      const token = sign({ tid: ANDINA, bid: SEDE_NORTE }, secret, { subject: CAMILA, issuer: 'nomina-read-api', audience: 'nomina-read-api', expiresIn: 60 });
+      assert.deepEqual(await adapter.authenticate(request(token)), { tenantId: ANDINA, userId: CAMILA, businessId: SEDE_NORTE });
+      await assert.rejects(async () => adapter.authenticate(request(sign({ tid: ANDINA }, 'another-secret-another-secret-0123456', { expiresIn: 60 }))), /token/i);
+      await assert.rejects(async () => adapter.authenticate(request()), /Authorization/);
+    } finally {
+      adapter.onApplicationShutdown();
+    }
   });
 });
