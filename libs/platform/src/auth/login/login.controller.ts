@@ -37,13 +37,13 @@ export class LoginController {
     title: 'Demasiadas solicitudes', code: 'TOO_MANY_REQUESTS', detail: 'Demasiados intentos de inicio de sesión. Espere 120 s antes de intentar de nuevo.',
   })
   async login(@Body() body: LoginRequestDto, @Ip() ip: string): Promise<LoginResponseDto> {
-    this.limiter.admit(body.email, ip);
+    const reservation = await this.limiter.admit(body.email, ip);
     try {
       const response = await this.commandBus.execute(new LoginCommand(body.email, body.password, normalizeUuid(body.business)));
-      this.limiter.succeeded(body.email);
+      await reservation.settle('succeeded');
       return response;
     } catch (err) {
-      if (err instanceof DomainError && err.code === PlatformErrorCode.INVALID_CREDENTIALS) this.limiter.failed(body.email);
+      await reservation.settle(err instanceof DomainError && err.code === PlatformErrorCode.INVALID_CREDENTIALS ? 'failed' : 'other');
       throw err;
     }
   }
