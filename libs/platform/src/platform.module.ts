@@ -16,6 +16,7 @@ import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { HttpMetrics } from './metrics/http-metrics';
 import { MetricsController } from './metrics/metrics.controller';
 import { ormOptions, type SchemaParts } from './persistence/database';
+import { ReadPools } from './persistence/read-pools';
 import { SqlReader } from './persistence/sql-reader';
 import { PremiumGuard } from './tenancy/premium.guard';
 import { PrincipalDirectory } from './tenancy/principal-directory';
@@ -60,6 +61,7 @@ export class PlatformModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: EXPECTED_MIGRATIONS, useValue: schema.migrations.map((m) => m.name) },
+        ReadPools,
         SqlReader,
         PrincipalDirectory,
         TokenService,
@@ -72,7 +74,7 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AuthenticationGuard },
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
-      exports: [APP_CONFIG, SqlReader, PrincipalDirectory, TenantGuard, PremiumGuard, TokenService, AUTH_ADAPTER, HttpMetrics],
+      exports: [APP_CONFIG, ReadPools, SqlReader, PrincipalDirectory, TenantGuard, PremiumGuard, TokenService, AUTH_ADAPTER, HttpMetrics],
     };
   }
 }

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
+import { ReadPools, replicaFailure, type ReplicaPool } from './read-pools';
 
 /** The node-postgres client behind MikroORM's pool (native $1 placeholders, streams, COPY). */
 export interface PgClient {
@@ -15,26 +16,53 @@ export interface PgClient {
  */
 @Injectable()
 export class SqlReader {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    @Optional() private readonly reads?: ReadPools,
+  ) {}
 
-  private get knexClient(): { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> } {
+  private get knexClient(): KnexClient {
     return (this.orm.em.getConnection() as PostgreSqlConnection).getKnex().client;
   }
 
+  /** A read: on a healthy replica when there is one (DATABASE_REPLICA_URLS), else on the primary. */
   async query<R>(text: string, values: unknown[] = []): Promise<R[]> {
-    const run = (): Promise<R[]> => this.withClient(async (client) => (await client.query<R>(text, values)).rows);
+    const run = (route: Route): Promise<R[]> => this.withClient(async (client) => (await client.query<R>(text, values)).rows, route);
+    const replica = this.reads?.pick();
     try {
-      return await run();
+      return await run(replica ?? 'primary');
     } catch (err) {
-      // A read is safe to repeat: once, on another connection, when the pooled one was dead.
-      if (!deadConnection(err)) throw err;
-      return run();
+      // A read is safe to repeat: once, on the primary, when the connection (a dead pooled one, or
+      // a replica that failed) was the problem rather than the statement.
+      if (replica ? !replicaFailure(err) : !deadConnection(err)) throw err;
+      if (replica) this.reads!.failed(replica, err);
+      return run('primary');
     }
   }
 
-  async withClient<T>(fn: (client: PgClient) => Promise<T>): Promise<T> {
-    const pool = this.knexClient;
-    const client = await pool.acquireConnection();
+  /** A read that must see the primary's latest commit (e.g. a deactivation, within 5 s everywhere). */
+  queryOnPrimary<R>(text: string, values: unknown[] = []): Promise<R[]> {
+    return this.withClient(async (client) => (await client.query<R>(text, values)).rows, 'primary');
+  }
+
+  /** fn on one connection: a read unless `route` says otherwise (transaction() and writes use the primary). */
+  async withClient<T>(fn: (client: PgClient) => Promise<T>, route: Route | 'read' = 'read'): Promise<T> {
+    const replica = route === 'read' ? this.reads?.pick() : route === 'primary' ? undefined : route;
+    let pool: KnexClient = replica ? (replica.knex.client as KnexClient) : this.knexClient;
+    let client: PgClient;
+    try {
+      client = await pool.acquireConnection();
+    } catch (err) {
+      if (!replica) throw err;
+      // No connection from the replica: this read goes to the primary, clients never see it.
+      this.reads!.failed(replica, err);
+      pool = this.knexClient;
+      client = await pool.acquireConnection();
+    }
+    if (this.reads) {
+      if (pool === this.knexClient) this.reads.primaryReads += route === 'primary' ? 0 : 1;
+      else replica!.reads++;
+    }
     try {
       return await fn(client);
     } finally {
@@ -42,7 +70,7 @@ export class SqlReader {
     }
   }
 
-  /** Runs fn inside BEGIN/COMMIT on one connection; ROLLBACK on any error. */
+  /** Runs fn inside BEGIN/COMMIT on one connection of the primary; ROLLBACK on any error. */
   async transaction<T>(fn: (client: PgClient) => Promise<T>): Promise<T> {
     return this.withClient(async (client) => {
       try {
@@ -60,9 +88,13 @@ export class SqlReader {
         await client.query('rollback').catch(() => undefined);
         throw err;
       }
-    });
+    }, 'primary');
   }
 }
+
+type KnexClient = { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };
+/** Where a connection comes from: the primary, or one given replica. */
+type Route = 'primary' | ReplicaPool;
 
 /**
  * A pooled connection whose backend is gone (terminated, server restarted) fails on its first use,
