@@ -30,13 +30,13 @@ export class SqlReader {
     const run = (route: Route): Promise<R[]> => this.withClient(async (client) => (await client.query<R>(text, values)).rows, route);
     const replica = this.reads?.pick();
     try {
-      return await run(replica ?? 'primary');
+      return await run(replica ?? 'fallback');
     } catch (err) {
       // A read is safe to repeat: once, on the primary, when the connection (a dead pooled one, or
       // a replica that failed) was the problem rather than the statement.
       if (replica ? !replicaFailure(err) : !deadConnection(err)) throw err;
       if (replica) this.reads!.failed(replica, err);
-      return run('primary');
+      return run('fallback');
     }
   }
 
@@ -45,9 +45,9 @@ export class SqlReader {
     return this.withClient(async (client) => (await client.query<R>(text, values)).rows, 'primary');
   }
 
-  /** fn on one connection: a read unless `route` says otherwise (transaction() and writes use the primary). */
+  /** fn on one connection: a read (a replica, else the primary) unless `route` says otherwise; transaction() uses the primary. */
   async withClient<T>(fn: (client: PgClient) => Promise<T>, route: Route | 'read' = 'read'): Promise<T> {
-    const replica = route === 'read' ? this.reads?.pick() : route === 'primary' ? undefined : route;
+    const replica = route === 'read' ? this.reads?.pick() : typeof route === 'string' ? undefined : route;
     let pool: KnexClient = replica ? (replica.knex.client as KnexClient) : this.knexClient;
     let client: PgClient;
     try {
@@ -93,8 +93,11 @@ export class SqlReader {
 }
 
 type KnexClient = { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };
-/** Where a connection comes from: the primary, or one given replica. */
-type Route = 'primary' | ReplicaPool;
+/**
+ * Where a connection comes from: one given replica; the primary for a read no replica could take
+ * (`fallback`, counted in ReadPools.primaryReads); or the primary by design (`primary`).
+ */
+type Route = 'primary' | 'fallback' | ReplicaPool;
 
 /**
  * A pooled connection whose backend is gone (terminated, server restarted) fails on its first use,
