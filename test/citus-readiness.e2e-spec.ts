@@ -1,13 +1,11 @@
 import { Client } from 'pg';
+import { GLOBAL_TABLES } from './support/tenant-tables';
 import { dropDatabase, seedDatabase } from './support/test-database';
 
 /**
  * Issue #14 (5): ready for a distributed PostgreSQL (Citus) sharded by tenant_id. Read from the
  * migrated test database's catalog, so a future migration that breaks a rule fails here.
  */
-
-/** Tables without tenant data, looked up before a tenant is known (reference tables under Citus). */
-export const GLOBAL_TABLES = ['login_directory', 'login_limit', 'schema_migrations', 'tenant'];
 
 describe('Citus readiness: keys of the tenant tables (e2e)', () => {
   let db: Client;
