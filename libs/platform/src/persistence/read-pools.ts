@@ -34,16 +34,19 @@ export interface PoolReport {
 }
 
 /**
- * Lag measured on the standby itself. When everything received is replayed the replica is
- * current, however old its last replayed commit is (an idle primary sends no commits); otherwise
- * the lag is the age of the last replayed commit.
+ * Lag measured on the standby itself. Current when it has replayed everything the primary has
+ * flushed (the WAL end the primary sent last, pg_stat_wal_receiver.latest_end_lsn) or everything
+ * it received — however old its last replayed commit is, since an idle primary sends no commits.
+ * Otherwise the lag is the age of the last replayed commit.
  */
 const HEALTH_SQL = `
   select pg_is_in_recovery() as recovery,
          case when not pg_is_in_recovery() then null
+              when r.status = 'streaming' and r.latest_end_lsn is not null and pg_last_wal_replay_lsn() >= r.latest_end_lsn then 0
               when pg_last_wal_receive_lsn() is not null and pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
               else coalesce(extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000, 'Infinity')
-         end::float8 as lag_ms`;
+         end::float8 as lag_ms
+    from (select 1) one left join pg_stat_wal_receiver r on true`;
 
 /** One streaming replica: a knex pool built like the primary's, and a monitor connection. */
 export class ReplicaPool {
