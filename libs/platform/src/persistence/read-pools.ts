@@ -34,18 +34,19 @@ export interface PoolReport {
 }
 
 /**
- * Lag measured on the standby itself. Current when it has replayed everything the primary has
- * flushed (the WAL end the primary sent last, pg_stat_wal_receiver.latest_end_lsn) or everything
- * it received — however old its last replayed commit is, since an idle primary sends no commits.
- * Otherwise the lag is the age of the last replayed commit.
+ * Measured on the standby itself. `caught_up`: it is streaming from the primary and has replayed
+ * everything the primary has flushed (the WAL end the primary sent last,
+ * pg_stat_wal_receiver.latest_end_lsn) or everything it has received; a standby that lost its
+ * primary is never current, so it drops out once REPLICA_MAX_LAG_MS has passed. `commit_age_ms`: age of the last replayed commit — an upper bound of the lag, but a
+ * loose one when the primary commits rarely (then WAL without commits, e.g. a checkpoint, makes an
+ * idle replica look minutes behind); ReplicaPool.check() also bounds the lag by the time since it
+ * last saw the replica caught up.
  */
 const HEALTH_SQL = `
   select pg_is_in_recovery() as recovery,
-         case when not pg_is_in_recovery() then null
-              when r.status = 'streaming' and r.latest_end_lsn is not null and pg_last_wal_replay_lsn() >= r.latest_end_lsn then 0
-              when pg_last_wal_receive_lsn() is not null and pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0
-              else coalesce(extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000, 'Infinity')
-         end::float8 as lag_ms
+         coalesce(r.status = 'streaming' and (pg_last_wal_replay_lsn() >= r.latest_end_lsn
+                                              or pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn()), false) as caught_up,
+         extract(epoch from clock_timestamp() - pg_last_xact_replay_timestamp())::float8 * 1000 as commit_age_ms
     from (select 1) one left join pg_stat_wal_receiver r on true`;
 
 /** One streaming replica: a knex pool built like the primary's, and a monitor connection. */
@@ -54,6 +55,8 @@ export class ReplicaPool {
   lagMs: number | null = null;
   reads = 0;
   readonly knex: Knex;
+  /** When a check last found it caught up (Date.now()). */
+  private caughtUpAt: number | undefined;
   private monitor: Client | undefined;
 
   constructor(
@@ -104,12 +107,17 @@ export class ReplicaPool {
         });
         this.monitor = client;
       }
-      const { rows } = await this.monitor.query<{ recovery: boolean; lag_ms: number | null }>(HEALTH_SQL);
-      if (!rows[0].recovery) {
+      const { rows } = await this.monitor.query<{ recovery: boolean; caught_up: boolean; commit_age_ms: number | null }>(HEALTH_SQL);
+      const [{ recovery, caught_up: caughtUp, commit_age_ms: commitAge }] = rows;
+      if (!recovery) {
         this.lagMs = null;
         return (this.state = 'no_es_replica');
       }
-      this.lagMs = rows[0].lag_ms === null || !Number.isFinite(rows[0].lag_ms) ? null : Math.round(rows[0].lag_ms);
+      const now = Date.now();
+      if (caughtUp) this.caughtUpAt = now;
+      // Either bound holds: take the tighter one. Unknown (never caught up, no commit replayed) = skipped.
+      const bound = Math.min(commitAge ?? Infinity, this.caughtUpAt === undefined ? Infinity : now - this.caughtUpAt);
+      this.lagMs = Number.isFinite(bound) ? Math.max(0, Math.round(bound)) : null;
       return (this.state = this.lagMs !== null && this.lagMs <= maxLagMs ? 'disponible' : 'retrasada');
     } catch {
       await this.monitor?.end().catch(() => undefined);
