@@ -26,23 +26,27 @@ export class SqlReader {
   }
 
   /** A read: on a healthy replica when there is one (DATABASE_REPLICA_URLS), else on the primary. */
-  async query<R>(text: string, values: unknown[] = []): Promise<R[]> {
+  query<R>(text: string, values: unknown[] = []): Promise<R[]> {
+    return this.read(text, values, this.reads?.pick());
+  }
+
+  /** A read that must see the primary's latest commit (e.g. a deactivation, within 5 s everywhere). */
+  queryOnPrimary<R>(text: string, values: unknown[] = []): Promise<R[]> {
+    return this.read(text, values, 'primary');
+  }
+
+  private async read<R>(text: string, values: unknown[], where: ReplicaPool | 'primary' | undefined): Promise<R[]> {
     const run = (route: Route): Promise<R[]> => this.withClient(async (client) => (await client.query<R>(text, values)).rows, route);
-    const replica = this.reads?.pick();
+    const replica = typeof where === 'object' ? where : undefined;
     try {
-      return await run(replica ?? 'fallback');
+      return await run(where ?? 'fallback');
     } catch (err) {
       // A read is safe to repeat: once, on the primary, when the connection (a dead pooled one, or
       // a replica that failed) was the problem rather than the statement.
       if (replica ? !replicaFailure(err) : !deadConnection(err)) throw err;
       if (replica) this.reads!.failed(replica, err);
-      return run('fallback');
+      return run(where === 'primary' ? 'primary' : 'fallback');
     }
-  }
-
-  /** A read that must see the primary's latest commit (e.g. a deactivation, within 5 s everywhere). */
-  queryOnPrimary<R>(text: string, values: unknown[] = []): Promise<R[]> {
-    return this.withClient(async (client) => (await client.query<R>(text, values)).rows, 'primary');
   }
 
   /** fn on one connection: a read (a replica, else the primary) unless `route` says otherwise; transaction() uses the primary. */
