@@ -85,6 +85,27 @@ const embedded = !process.env.DATABASE_URL;
     expect(metrics).toMatch(/db_reads_total\{pool="replica-1"\} [1-9]/);
   });
 
+  it('answers byte for byte what the primary answers (same type parsers and session settings)', async () => {
+    const primaryOnly = await createTestApp({}, url);
+    try {
+      const paths = [
+        '/pagos?params%5Bestados%5D=PG,PP&size=50',
+        '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/false',
+        '/reports/reportUtility?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z',
+        '/proveedor',
+      ];
+      const before = replicaPool().lecturas;
+      for (const path of paths) {
+        const [fromReplica, fromPrimary] = [await get(app, path, token), await get(primaryOnly, path, token)];
+        expect([path, fromReplica.status]).toEqual([path, 200]);
+        expect(fromReplica.body).toBe(fromPrimary.body);
+      }
+      expect(replicaPool().lecturas - before).toBeGreaterThanOrEqual(paths.length);
+    } finally {
+      await primaryOnly.close();
+    }
+  });
+
   it('numbers e-payroll documents on the primary (a standby cannot write)', async () => {
     const siguiente = async (): Promise<number> =>
       Number((await primaryDb.query('select siguiente_numero from nomina_electronica_secuencia where tenant_id = $1', [ANDINA_ID])).rows[0].siguiente_numero);
