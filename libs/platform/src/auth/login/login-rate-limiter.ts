@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
-import { PlatformError, PlatformErrorCode } from '../../errors/domain-error';
+import { DomainError, PlatformError, PlatformErrorCode } from '../../errors/domain-error';
 import { type PgClient, SqlReader } from '../../persistence/sql-reader';
 
 /** Attempts per client IP allowed in one window, as a multiple of the per-e-mail limit. */
@@ -104,6 +104,23 @@ export class LoginRateLimiter {
           .catch((err: Error) => this.log.warn(`No se pudo registrar el resultado del inicio de sesión: ${err.message}`));
       },
     };
+  }
+
+  /**
+   * One login attempt under the limits: its password check reserved first (429 without running
+   * `login`), then settled by the outcome — wrong credentials count a failure, a success clears the
+   * e-mail's failures, any other error only frees the reservation.
+   */
+  async attempt<T>(email: string, ip: string, login: () => Promise<T>): Promise<T> {
+    const reservation = await this.admit(email, ip);
+    try {
+      const result = await login();
+      await reservation.settle('succeeded');
+      return result;
+    } catch (err) {
+      await reservation.settle(err instanceof DomainError && err.code === PlatformErrorCode.INVALID_CREDENTIALS ? 'failed' : 'other');
+      throw err;
+    }
   }
 
   private sweepSometimes(window: number): void {
