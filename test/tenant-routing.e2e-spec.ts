@@ -56,22 +56,29 @@ describe('every statement is routable to one tenant (e2e)', () => {
       )
     ).rows.map((r) => r.t);
     await db.end();
-    const original = SqlReader.prototype.withClient;
-    jest.spyOn(SqlReader.prototype, 'withClient').mockImplementation(function (this: SqlReader, fn: (c: PgClient) => Promise<unknown>, route?: unknown) {
-      return original.call(this, (client: PgClient) => {
-        const recordingClient = new Proxy(client, {
-          get(target, prop) {
-            if (prop !== 'query') return Reflect.get(target, prop, target);
-            return (q: unknown, values?: unknown[]) => {
-              const text = typeof q === 'string' ? q : (q as { cursor?: { text: string } }).cursor?.text;
-              if (text) recorded.push({ text, route: String(route ?? 'read') });
-              return (target.query as (a: unknown, b?: unknown[]) => unknown).call(target, q, values);
-            };
-          },
-        });
-        return fn(recordingClient);
-      }, route as never);
-    } as typeof original);
+    // SqlReader.acquire/release are where every connection is handed out and given back.
+    type Pooling = { acquire(route?: unknown): Promise<PgClient>; release(client: PgClient, route?: unknown): Promise<void> };
+    const proto = SqlReader.prototype as unknown as Pooling;
+    const { acquire, release } = proto;
+    const real = new WeakMap<object, PgClient>();
+    jest.spyOn(proto, 'acquire').mockImplementation(async function (this: Pooling, route?: unknown) {
+      const client = await acquire.call(this, route);
+      const recording = new Proxy(client, {
+        get(target, prop) {
+          if (prop !== 'query') return Reflect.get(target, prop, target);
+          return (q: unknown, values?: unknown[]) => {
+            const text = typeof q === 'string' ? q : (q as { cursor?: { text: string } }).cursor?.text;
+            if (text) recorded.push({ text, route: typeof route === 'string' ? route : 'replica' });
+            return (target.query as (a: unknown, b?: unknown[]) => unknown).call(target, q, values);
+          };
+        },
+      });
+      real.set(recording, client);
+      return recording;
+    });
+    jest.spyOn(proto, 'release').mockImplementation(function (this: Pooling, client: PgClient, route?: unknown) {
+      return release.call(this, real.get(client) ?? client, route);
+    });
     app = await createTestApp({ PRINCIPAL_CACHE_TTL_MS: '0' });
   });
   afterAll(async () => {

@@ -3,6 +3,8 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { DomainError, PlatformError, PlatformErrorCode } from '../../errors/domain-error';
 import { type PgClient, SqlReader } from '../../persistence/sql-reader';
+// The login lookup's normalization (login_directory.email_key), so spellings of one e-mail share a budget.
+import { emailKey } from '../../persistence/bulk/keys';
 
 /** Attempts per client IP allowed in one window, as a multiple of the per-e-mail limit. */
 export const IP_LIMIT_FACTOR = 10;
@@ -136,9 +138,4 @@ export class LoginRateLimiter {
 async function retryAfter(client: PgClient, key: string, window: number): Promise<number> {
   const { rows } = await client.query<{ wait: number }>(WAIT_SQL, [key, window]);
   return rows[0]?.wait ?? 1;
-}
-
-/** The same normalization as the login lookup, so spellings of one e-mail share a budget. */
-function emailKey(email: string): string {
-  return email.trim().toLowerCase();
 }
