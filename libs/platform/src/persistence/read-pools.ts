@@ -4,6 +4,7 @@ import { knex, type Knex, type PostgreSqlConnection } from '@mikro-orm/postgresq
 import { Client } from 'pg';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { databaseUnavailable } from './connection-errors';
 
 /** How often each replica's reachability and lag are measured. */
 export const REPLICA_CHECK_INTERVAL_MS = 1000;
@@ -242,13 +243,11 @@ function connections(pool: TarnPool | undefined): PoolReport['conexiones'] {
 }
 
 /**
- * Errors after which a read is repeated on the primary: the replica's connection or server, not
- * the statement (a syntax error or a statement timeout would fail there too). 40001 on a standby
- * is a query cancelled by a recovery conflict.
+ * Errors after which a read is repeated on the primary: the replica's server or connection is
+ * unusable (connection-errors.ts), or the standby cancelled the query for a recovery conflict
+ * (40001). Never a statement's own error, a statement timeout or an application error thrown
+ * inside a snapshot: those would fail on the primary too and say nothing about the replica.
  */
 export function replicaFailure(err: unknown): boolean {
-  const code = (err as { code?: unknown } | undefined)?.code;
-  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
-  return code !== '57014' && /^(08|53|57|58|XX|40001)/.test(code);
+  return databaseUnavailable(err) || (err as { code?: unknown } | undefined)?.code === '40001';
 }
-
