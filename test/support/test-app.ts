@@ -55,6 +55,8 @@ export function expectProblem(res: InjectResult, status: number, code?: string):
   expect(String(res.headers['content-type'])).toMatch(/^application\/problem\+json/);
   const body = res.json();
   expect(body).toEqual(expect.objectContaining({ status, type: expect.any(String), title: expect.any(String), detail: expect.any(String), instance: expect.any(String), code: expect.any(String) }));
+  // CONTRACT §1: legacy clients read only `message`.
+  expect(body.message).toBe(body.detail);
   if (code) expect(body.code).toBe(code);
   expect(res.body).not.toMatch(/at \w+ \(|node_modules|select |SELECT |syntax error/);
   return body;

@@ -4,6 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '@app/platform/config/app-config';
+import { checkBody, rejectNulInUrl } from '@app/platform/http/input-limits';
 import { securityHeaders } from '@app/platform/http/security-headers';
 import { clientErrorHandler, frameworkErrors, limitUrlLength, rejectWhileClosing } from '@app/platform/http/transport-errors';
 import { NestPinoLogger } from '@app/platform/logging/json-logger';
@@ -41,6 +42,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   const fastify = adapter.getInstance();
   rejectWhileClosing(fastify);
   fastify.addHook('onRequest', limitUrlLength);
+  fastify.addHook('onRequest', rejectNulInUrl);
+  fastify.addHook('preValidation', checkBody);
   // Callback-style hooks: an async hook costs a promise per request.
   fastify.addHook('onSend', (req, reply, _payload, done) => {
     reply.header('x-request-id', req.id);
