@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createTestApp, expectProblem, get, type InjectResult, login, post } from './support/test-app';
 
@@ -174,5 +174,50 @@ describe('hardening (e2e, issue #13)', () => {
       expect(problem.properties.message).toBeDefined();
       expect(problem.required).toContain('message');
     });
+  });
+});
+
+describe('9. slow requests get their 408 at REQUEST_TIMEOUT_MS, not at Node\'s check interval (e2e, real socket)', () => {
+  let app: NestFastifyApplication;
+  let port: number;
+  beforeAll(async () => {
+    app = await createTestApp({ REQUEST_TIMEOUT_MS: '1000' });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.getHttpServer().address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /**
+   * Writes `text` and keeps the socket open; resolves with what the server wrote before closing
+   * it, or 'no answer' after `giveUpMs`. The bound is generous (the answer is due at 1–2 s):
+   * before the fix it came at 30–60 s, Node's default check interval and headers timeout.
+   */
+  const stall = (text: string, giveUpMs = 8000): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(text));
+      let data = '';
+      const timer = setTimeout(() => {
+        socket.destroy();
+        resolve('no answer');
+      }, giveUpMs);
+      socket.setEncoding('utf8');
+      socket.on('data', (c: string) => (data += c));
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve(data);
+      });
+      socket.on('error', (err) => (data ? undefined : reject(err)));
+    });
+
+  it.each([
+    ['headers never finished', 'GET /health/live HTTP/1.1\r\nHost: localhost\r\nX-Slow: '],
+    ['a body shorter than its Content-Length', 'POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":'],
+  ])('%s → 408 problem+json', async (_name, text) => {
+    const answer = await stall(text);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    const body = JSON.parse(answer.split('\r\n\r\n')[1]);
+    expect(body).toEqual(expect.objectContaining({ status: 408, code: 'TIMEOUT', message: body.detail }));
   });
 });
