@@ -2,16 +2,43 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from '@app/platform/config/app-config';
 import { acquireDatabase, migrateDatabase } from '@app/platform/persistence/database';
 import { createRootLogger } from '@app/platform/logging/json-logger';
+import { guardStdio } from '@app/platform/logging/safe-stdio';
 import { createApp } from './create-app';
 import { APP_SCHEMA } from './database/schema';
 import { loadDemoDataIfEmpty } from './database/demo-data';
 
+/** Signals that stop the service gracefully (CONTRACT §7), sent to it or to `npm start`. */
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/** How often a service launched by npm checks that npm is still there. */
+const PARENT_CHECK_MS = 250;
+
+/**
+ * npm forwards SIGTERM and SIGINT to the script it runs (`start` execs node, so that is this
+ * process), but not SIGHUP: `kill -HUP <npm>` kills npm alone and leaves its child running with
+ * parent 1. Launched by npm, the service stops as soon as it finds itself orphaned. Not done when
+ * started directly: a service under `nohup`, systemd or a container may outlive its launcher.
+ */
+function stopWhenOrphaned(stop: (reason: string) => void): void {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      stop('npm start terminó (SIGHUP u otra señal que npm no reenvía)');
+    }
+  }, PARENT_CHECK_MS);
+  timer.unref();
+}
+
 /**
  * `npm start`: validated config → database (DATABASE_URL or embedded) → migrations →
- * demo data on an empty database → HTTP. SIGTERM/SIGINT: stop accepting, finish requests in
- * flight, close the pool, stop the embedded database, exit 0.
+ * demo data on an empty database → HTTP. SIGTERM/SIGINT/SIGHUP: stop accepting, finish requests
+ * in flight, close the pool, stop the embedded database, exit 0.
  */
 async function main(): Promise<void> {
+  // A closed terminal or pipe on stdout/stderr must not crash or stall the shutdown.
+  guardStdio();
   let config;
   try {
     config = loadConfig();
@@ -30,10 +57,10 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof createApp>> | undefined;
   let stopping = false;
   let demo: string[] = [];
-  const shutdown = async (signal: string): Promise<void> => {
+  const shutdown = async (reason: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal} recibido: terminando las solicitudes en curso y cerrando.`);
+    logger.info(`${reason}: terminando las solicitudes en curso y cerrando.`);
     const force = setTimeout(() => {
       logger.error('El cierre tardó demasiado; se fuerza la salida.');
       process.exit(1);
@@ -46,8 +73,8 @@ async function main(): Promise<void> {
     }
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => void shutdown(`${signal} recibido`));
+  stopWhenOrphaned((reason) => void shutdown(reason));
 
   try {
     const applied = await migrateDatabase(db.url, APP_SCHEMA);

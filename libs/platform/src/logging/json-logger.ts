@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import { currentRequestId } from './request-context';
+import { stdoutDestination } from './safe-stdio';
 
 /** One JSON logger for Fastify's request logs and Nest's own messages. */
 export function createRootLogger(level: string): Logger {
@@ -10,7 +11,7 @@ export function createRootLogger(level: string): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: ['req.headers.authorization', 'password'], remove: true },
-  });
+  }, stdoutDestination());
 }
 
 export class NestPinoLogger implements LoggerService {
