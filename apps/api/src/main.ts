@@ -53,7 +53,9 @@ async function main(): Promise<void> {
   if (config.jwt.generatedSecret) {
     logger.warn(`JWT_SECRET no está definido: se usa un secreto de desarrollo guardado en ${config.dataDir}. Defínalo en producción.`);
   }
-  const db = await acquireDatabase(config, (m) => logger.info(m));
+  // Signals are handled from here on, even while the embedded PostgreSQL starts: a stop then
+  // waits for it and stops it too, instead of leaving it running.
+  const acquired = acquireDatabase(config, (m) => logger.info(m));
   let app: Awaited<ReturnType<typeof createApp>> | undefined;
   let stopping = false;
   let demo: string[] = [];
@@ -69,12 +71,13 @@ async function main(): Promise<void> {
     try {
       await app?.close();
     } finally {
-      await db.release();
+      await (await acquired.catch(() => undefined))?.release();
     }
     process.exit(0);
   };
   for (const signal of STOP_SIGNALS) process.on(signal, () => void shutdown(`${signal} recibido`));
   stopWhenOrphaned((reason) => void shutdown(reason));
+  const db = await acquired;
 
   try {
     const applied = await migrateDatabase(db.url, APP_SCHEMA);
@@ -83,11 +86,14 @@ async function main(): Promise<void> {
     app = await createApp(config, db.url, logger);
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
+    // A stop during the start-up closes what was opened; its own exit code stands.
+    if (stopping) return;
     logger.error({ err }, 'No se pudo iniciar el servicio');
     await app?.close().catch(() => undefined);
     await db.release();
     process.exit(1);
   }
+  if (stopping) return;
   const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   const prefix = config.apiPrefix ? `/${config.apiPrefix}` : '';
   const lines = [
