@@ -166,6 +166,26 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     expect(s.output()).toMatch(/npm start terminó/);
   });
 
+  it('SIGTERM to npm start while the service is still starting (PostgreSQL just up) → exit 0, nothing left running', async () => {
+    const npm = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    started.push(npm.pid!);
+    let out = '';
+    npm.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    npm.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => npm.on('exit', (code, signal) => r({ code, signal })));
+    const deadline = Date.now() + 180_000;
+    while (!/PostgreSQL embebido (iniciado|en marcha)|Servicio listo/.test(out) && Date.now() < deadline) await sleep(20);
+    const service = childrenOf(npm.pid!)[0];
+    started.push(service);
+    const postgres = postmaster();
+    process.kill(npm.pid!, 'SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(await gone(service, 20_000)).toBe(true);
+    if (postgres) expect(await gone(postgres, 20_000)).toBe(true);
+    expect(postmaster()).toBeUndefined();
+    expect(out).not.toMatch(/No se pudo iniciar|Unhandled/);
+  });
+
   it('SIGHUP to the service → graceful stop, npm exits 0', async () => {
     const s = await start();
     process.kill(s.service, 'SIGHUP');
