@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /**
  * CONTRACT §7, the process lifecycle of the real `npm start` (build, embedded PostgreSQL in a
@@ -82,7 +82,14 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     for (const pid of started) if (running(pid)) process.kill(pid, 'SIGKILL');
     const pm = postmaster();
     if (pm && running(pm)) process.kill(pm, 'SIGKILL');
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (!dataDir) return;
+    // As root the cluster lives in a temp folder of its own (DATA_DIR/pg-location points there).
+    const pointer = join(dataDir, 'pg-location');
+    if (existsSync(pointer)) {
+      const home = dirname(readFileSync(pointer, 'utf8').trim());
+      if (basename(home).startsWith('nomina-api-data-')) rmSync(home, { recursive: true, force: true });
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** The embedded PostgreSQL's postmaster pid, from the cluster of this DATA_DIR. */
