@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
+import { connect } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createTestApp, expectProblem, get, type InjectResult, login, post } from './support/test-app';
+import { createTestApp, expectProblem, get, inject, type InjectResult, listenOnFreePort, login, post } from './support/test-app';
 
 /**
  * Issue #13, breaks found from outside (in-process, shared example database): deep nesting,
@@ -12,21 +12,13 @@ jest.setTimeout(60_000);
 
 const ANA = { email: 'ana.gomez@andina.example.co', password: 'a9jJ8y8Tcb#12' };
 
-const asResult = (res: { statusCode: number; headers: Record<string, unknown>; body: string }): InjectResult => ({
-  status: res.statusCode,
-  headers: res.headers as InjectResult['headers'],
-  body: res.body,
-  json: () => JSON.parse(res.body),
-});
-
 describe('hardening (e2e, issue #13)', () => {
   let app: NestFastifyApplication;
   let token: string;
   let port: number;
   beforeAll(async () => {
     app = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.getHttpServer().address() as AddressInfo).port;
+    port = await listenOnFreePort(app);
     token = await login(app, ANA.email, ANA.password);
   });
 
@@ -37,7 +29,7 @@ describe('hardening (e2e, issue #13)', () => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve(asResult({ statusCode: res.statusCode ?? 0, headers: res.headers, body })));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) }));
       });
       req.on('error', reject);
       req.end();
@@ -46,8 +38,8 @@ describe('hardening (e2e, issue #13)', () => {
     await app?.close();
   });
 
-  const raw = async (method: 'GET' | 'POST', url: string, payload?: string, headers: Record<string, string> = {}): Promise<InjectResult> =>
-    asResult(await app.inject({ method, url, payload, headers: { 'content-type': 'application/json', ...headers } }));
+  const raw = (method: 'GET' | 'POST', url: string, payload?: string, headers: Record<string, string> = {}): Promise<InjectResult> =>
+    inject(app, { method, url, payload, headers: { 'content-type': 'application/json', ...headers } });
 
   describe('1. nesting depth', () => {
     it.each([40, 1_500, 30_000])('a login body nested %i levels → 400 problem+json', async (depth) => {
@@ -86,19 +78,24 @@ describe('hardening (e2e, issue #13)', () => {
     });
 
     it.each([
-      '/empleados?filter=ana%00',
-      '/empleados?filter=%00',
-      '/pagos?params[estados]=1&filter=a%00b',
-      '/proveedor/900%00123',
-      '/proveedor?filter=%00',
-      '/empleados/CC/12%0034',
-      '/pagoEmpleadoDetalles/%00',
-      '/pagoEmpleadoDetalles/detallePago/%00',
-      '/pagos/nominaelectronica/2023/%00',
-      '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31%00/false',
-      '/reports/reportUtility?desde=2024-01-01%00',
-    ])('GET %s → 400 problem+json', async (url) => {
-      expectProblem(await get(app, url, token), 400);
+      ['/empleados?filter=ana%00', 'filter'],
+      ['/empleados?filter=%00', 'filter'],
+      ['/pagos?params[estados]=1&filter=a%00b', 'filter'],
+      ['/proveedor/900%00123', 'identificacion'],
+      ['/proveedor?filter=%00', 'filter'],
+      ['/empleados/CC/12%0034', 'identificacion'],
+      ['/pagoEmpleadoDetalles/%00', 'uuidPagoEmpleado'],
+      ['/pagoEmpleadoDetalles/detallePago/%00', 'idPago'],
+      ['/pagos/nominaelectronica/2023/%00', 'mes'],
+      ['/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31%00/false', 'fechaHasta'],
+      ['/reports/reportUtility?desde=2024-01-01%00', 'desde'],
+    ])('GET %s → 400 problem+json naming %s', async (url, field) => {
+      const body = expectProblem(await get(app, url, token), 400, 'VALIDATION');
+      expect(body.errors).toEqual([{ field, message: expect.stringMatching(/nulo/) }]);
+    });
+
+    it('an unknown route with %00 is still a 404', async () => {
+      expectProblem(await get(app, '/no-existe/%00', token), 404, 'ROUTE_NOT_FOUND');
     });
 
     it('a NUL in a header the service reads (X-Request-Id) is not echoed and breaks nothing', async () => {
@@ -182,8 +179,7 @@ describe('9. slow requests get their 408 at REQUEST_TIMEOUT_MS, not at Node\'s c
   let port: number;
   beforeAll(async () => {
     app = await createTestApp({ REQUEST_TIMEOUT_MS: '1000' });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.getHttpServer().address() as AddressInfo).port;
+    port = await listenOnFreePort(app);
   });
   afterAll(async () => {
     await app?.close();

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { freePort, sleep } from '../scripts/lib/environment';
 
 /**
  * CONTRACT §7, the process lifecycle of the real `npm start` (build, embedded PostgreSQL in a
@@ -14,19 +14,6 @@ import { basename, dirname, join } from 'node:path';
 jest.setTimeout(300_000);
 
 const ROOT = join(__dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Alive and not a zombie (an orphan's zombie may wait for a reaper that never comes in a container). */
 function running(pid: number): boolean {
@@ -101,16 +88,19 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
   }
 
-  interface Started {
+  interface Launched {
     npm: ChildProcess;
-    service: number;
-    postgres: number;
     exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
     output: () => string;
   }
 
-  /** `npm start` in a process group of its own (like a shell job), once it answers /health/ready. */
-  async function start(): Promise<Started> {
+  interface Started extends Launched {
+    service: number;
+    postgres: number;
+  }
+
+  /** `npm start` in a process group of its own (like a shell job); resolves once its output matches `until`. */
+  async function launch(until: RegExp): Promise<Launched> {
     const npm = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     started.push(npm.pid!);
     let out = '';
@@ -118,11 +108,17 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     npm.stderr!.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => npm.on('exit', (code, signal) => r({ code, signal })));
     const deadline = Date.now() + 180_000;
-    while (!out.includes('Servicio listo')) {
-      if (npm.exitCode !== null || npm.signalCode !== null) throw new Error(`npm start ended before it was ready:\n${out}`);
-      if (Date.now() > deadline) throw new Error(`npm start not ready:\n${out}`);
-      await sleep(100);
+    while (!until.test(out)) {
+      if (npm.exitCode !== null || npm.signalCode !== null) throw new Error(`npm start ended early:\n${out}`);
+      if (Date.now() > deadline) throw new Error(`npm start did not get there:\n${out}`);
+      await sleep(20);
     }
+    return { npm, exited, output: () => out };
+  }
+
+  /** `npm start`, once it answers /health/ready. */
+  async function start(): Promise<Started> {
+    const { npm, exited, output } = await launch(/Servicio listo/);
     const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
     expect(res.status).toBe(200);
     // npm execs the start script: its one child is the service itself, no shell in between.
@@ -132,7 +128,7 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     expect(readFileSync(`/proc/${service}/cmdline`, 'utf8')).toContain('dist/apps/api/src/main.js');
     const postgres = postmaster();
     expect(postgres && running(postgres)).toBe(true);
-    return { npm, service, postgres: postgres!, exited, output: () => out };
+    return { npm, service, postgres: postgres!, exited, output };
   }
 
   async function expectAllStopped(s: Started): Promise<void> {
@@ -144,23 +140,15 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     expect(s.output()).not.toMatch(/Unhandled|ERR_|El cierre tardó demasiado/);
   }
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s to npm start → npm exits 0, nothing left running', async (signal) => {
+  it.each<[string, (s: Started) => void]>([
+    ['SIGTERM to npm start', (s) => process.kill(s.npm.pid!, 'SIGTERM')],
+    ['SIGINT to npm start', (s) => process.kill(s.npm.pid!, 'SIGINT')],
+    ['SIGTERM to the service itself', (s) => process.kill(s.service, 'SIGTERM')],
+    ['SIGHUP to the service itself', (s) => process.kill(s.service, 'SIGHUP')],
+    ['Ctrl-C (SIGINT to the whole process group)', (s) => process.kill(-s.npm.pid!, 'SIGINT')],
+  ])('%s → the service stops gracefully, npm exits 0, nothing left running', async (_name, signal) => {
     const s = await start();
-    process.kill(s.npm.pid!, signal);
-    expect(await s.exited).toEqual({ code: 0, signal: null });
-    await expectAllStopped(s);
-  });
-
-  it('SIGTERM to the service itself → it and npm exit 0, nothing left running', async () => {
-    const s = await start();
-    process.kill(s.service, 'SIGTERM');
-    expect(await s.exited).toEqual({ code: 0, signal: null });
-    await expectAllStopped(s);
-  });
-
-  it('Ctrl-C (SIGINT to the whole process group) → npm exits 0, nothing left running', async () => {
-    const s = await start();
-    process.kill(-s.npm.pid!, 'SIGINT');
+    signal(s);
     expect(await s.exited).toEqual({ code: 0, signal: null });
     await expectAllStopped(s);
   });
@@ -174,14 +162,7 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
   });
 
   it('SIGTERM to npm start while the service is still starting (PostgreSQL just up) → exit 0, nothing left running', async () => {
-    const npm = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    started.push(npm.pid!);
-    let out = '';
-    npm.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    npm.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => npm.on('exit', (code, signal) => r({ code, signal })));
-    const deadline = Date.now() + 180_000;
-    while (!/PostgreSQL embebido (iniciado|en marcha)|Servicio listo/.test(out) && Date.now() < deadline) await sleep(20);
+    const { npm, exited, output } = await launch(/PostgreSQL embebido (iniciado|en marcha)|Servicio listo/);
     const service = childrenOf(npm.pid!)[0];
     started.push(service);
     const postgres = postmaster();
@@ -190,14 +171,7 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     expect(await gone(service, 20_000)).toBe(true);
     if (postgres) expect(await gone(postgres, 20_000)).toBe(true);
     expect(postmaster()).toBeUndefined();
-    expect(out).not.toMatch(/No se pudo iniciar|Unhandled/);
-  });
-
-  it('SIGHUP to the service → graceful stop, npm exits 0', async () => {
-    const s = await start();
-    process.kill(s.service, 'SIGHUP');
-    expect(await s.exited).toEqual({ code: 0, signal: null });
-    await expectAllStopped(s);
+    expect(output()).not.toMatch(/No se pudo iniciar|Unhandled/);
   });
 
   it('a real terminal hang-up (pseudo-terminal closed under npm start) → nothing left running, and the next start works', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { PlatformErrorCode } from '../errors/domain-error';
+import { type FieldProblem, PlatformErrorCode } from '../errors/domain-error';
 import { sendProblem } from './problem-details.filter';
 
 /**
@@ -15,13 +15,36 @@ export const MAX_BODY_DEPTH = 32;
 const NUL_ESCAPE = /%00/i;
 const nulDetail = 'El cuerpo de la solicitud contiene un carácter nulo (\\u0000), que ningún campo admite. Quítelo y envíe de nuevo.';
 
-/** onRequest: a `%00` anywhere in the path or the query → 400 (a raw NUL never passes Node's parser). */
+const NUL_FIELD_MESSAGE = 'No admite el carácter nulo (%00).';
+
+/** The path and query parameters (already decoded by Fastify's router) holding a NUL. */
+function nulParameters(req: FastifyRequest): FieldProblem[] {
+  const fields: FieldProblem[] = [];
+  for (const source of [req.params, req.query] as unknown[]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const [name, value] of Object.entries(source)) {
+      const values: unknown[] = Array.isArray(value) ? value : [value];
+      if (name.includes('\u0000') || values.some((v) => typeof v === 'string' && v.includes('\u0000'))) {
+        fields.push({ field: name.replace(/\u0000/g, ''), message: NUL_FIELD_MESSAGE });
+      }
+    }
+  }
+  return fields;
+}
+
+/**
+ * onRequest (the route is matched, params and query are decoded): a `%00` anywhere in the path or
+ * the query → 400 naming each parameter that holds it (a raw NUL never passes Node's parser).
+ */
 export function rejectNulInUrl(req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  if (!NUL_ESCAPE.test(req.url)) return done();
+  // An unknown route reads nothing: it stays a 404.
+  if (!NUL_ESCAPE.test(req.url) || req.routeOptions.url === undefined) return done();
+  const fields = nulParameters(req);
   sendProblem(reply, req, {
     status: 400,
     code: PlatformErrorCode.VALIDATION,
     detail: 'La URL contiene un carácter nulo (%00), que ningún parámetro admite. Quítelo de la ruta o de la consulta.',
+    errors: fields.length ? fields : [{ field: 'url', message: NUL_FIELD_MESSAGE }],
   });
 }
 
