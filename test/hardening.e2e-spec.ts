@@ -165,11 +165,18 @@ describe('hardening (e2e, issue #13)', () => {
       expect(body.message.length).toBeGreaterThan(0);
     });
 
-    it('the OpenAPI problem schema declares message', async () => {
+    it('the OpenAPI problem schema declares message, and every problem example carries it = detail', async () => {
       const doc = (await get(app, '/docs-json')).json();
       const problem = doc.components.schemas.ProblemDto;
       expect(problem.properties.message).toBeDefined();
       expect(problem.required).toContain('message');
+      const examples = Object.values(doc.paths as Record<string, Record<string, { responses?: Record<string, any> }>>)
+        .flatMap((item) => Object.values(item))
+        .flatMap((op) => Object.values(op.responses ?? {}))
+        .map((r) => r.content?.['application/problem+json']?.example)
+        .filter(Boolean);
+      expect(examples.length).toBeGreaterThan(10);
+      for (const e of examples) expect({ code: e.code, message: e.message }).toEqual({ code: e.code, message: e.detail });
     });
   });
 });
