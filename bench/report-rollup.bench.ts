@@ -25,7 +25,7 @@ import { loadDataset } from '@app/importer/load-dataset';
 import { SalesRollup } from '@app/importer/sales-rollup';
 import { migrateDatabase } from '@app/platform/persistence/database';
 import { SALES_ROLLUPS, salesRollupFillSql } from '@app/reportes/persistence/sales-rollups';
-import { groupedFromLinesSql, reportUtilitySql } from '@app/reportes/queries/report-utility/report-utility.sql';
+import { groupedFromLinesSql, reportUtilitySql } from '@app/reportes/testing';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
 import { stats, type Stats } from './lib/measure';
 import { benchServer, serviceTypes, withDatabase } from './lib/pg';

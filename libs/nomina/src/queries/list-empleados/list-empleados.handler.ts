@@ -1,7 +1,8 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@app/platform/persistence/sql-reader';
-import { orderBy } from '../../http/list-params';
-import { type Page, readPage } from '../read-page';
+import { orderBy, type Page } from '../listing';
+import { readPage } from '../read-page';
+
 import type { EmpleadoRow } from './empleado.row';
 import { ListEmpleadosQuery } from './list-empleados.query';
 import { EMPLEADO_SORT_COLUMNS, EMPLEADO_TIE_BREAKER, listEmpleadosSql, type ListEmpleadosRow } from './list-empleados.sql';

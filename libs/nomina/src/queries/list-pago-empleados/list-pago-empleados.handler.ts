@@ -1,7 +1,8 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@app/platform/persistence/sql-reader';
-import { orderBy } from '../../http/list-params';
-import { type Page, readPage } from '../read-page';
+import { orderBy, type Page } from '../listing';
+import { readPage } from '../read-page';
+
 import { ListPagoEmpleadosQuery } from './list-pago-empleados.query';
 import { listPagoEmpleadosSql, PAGO_EMPLEADO_SORT_COLUMNS, PAGO_EMPLEADO_TIE_BREAKER, type PagoEmpleadoRow } from './list-pago-empleados.sql';
 

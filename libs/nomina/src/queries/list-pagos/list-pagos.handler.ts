@@ -1,7 +1,8 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@app/platform/persistence/sql-reader';
-import { orderBy } from '../../http/list-params';
-import { type Page, readPage } from '../read-page';
+import { orderBy, type Page } from '../listing';
+import { readPage } from '../read-page';
+
 import { ListPagosQuery } from './list-pagos.query';
 import { listPagosSql, PAGO_SORT_COLUMNS, PAGO_TIE_BREAKER, type PagoRow } from './list-pagos.sql';
 import type { PagoView } from './pago.view';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
-import { PlatformError, PlatformErrorCode } from '../../errors/domain-error';
+import { DomainError, PlatformError, PlatformErrorCode } from '../../errors/domain-error';
 
 /** Keys kept at most; past it expired windows are swept, then the oldest keys dropped. */
 const MAX_KEYS = 50_000;
@@ -105,6 +105,22 @@ export class LoginRateLimiter {
       );
     }
     this.perIp.record(ip);
+  }
+
+  /**
+   * One login attempt under the limits: admitted first (429 without running `login`), then a
+   * success clears the e-mail's failures and wrong credentials count one; other errors count nothing.
+   */
+  async attempt<T>(email: string, ip: string, login: () => Promise<T>): Promise<T> {
+    this.admit(email, ip);
+    try {
+      const result = await login();
+      this.succeeded(email);
+      return result;
+    } catch (err) {
+      if (err instanceof DomainError && err.code === PlatformErrorCode.INVALID_CREDENTIALS) this.failed(email);
+      throw err;
+    }
   }
 
   failed(email: string): void {

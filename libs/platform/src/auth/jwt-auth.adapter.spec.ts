@@ -3,7 +3,7 @@ import { sign } from 'jsonwebtoken';
 import { Strategy } from 'passport-jwt';
 import type { JwtConfig } from '../config/app-config';
 import { DomainError } from '../errors/domain-error';
-import { JwtAuthAdapter, VerifiedTokens } from './jwt.strategy';
+import { JwtAuthAdapter, VerifiedTokens } from './jwt-auth.adapter';
 
 const SECRET = 'spec-secret-spec-secret-spec-secret-0123456789';
 const TOLERANCE = 30;

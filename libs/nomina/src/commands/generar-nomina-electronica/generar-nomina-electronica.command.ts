@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { DocumentoNominaRow } from './nomina-electronica.sql';
+import type { DocumentoNominaRow } from './generar-nomina-electronica.sql';
 
 /** A numbered electronic payroll support document (wire names, CONTRACT §3.8). */
 export interface DocumentoNominaElectronica extends DocumentoNominaRow {

@@ -1,13 +1,6 @@
 import { DomainError } from '@app/platform/errors/domain-error';
-import {
-  escapeLike,
-  foldedContainsPatternSql,
-  foldText,
-  likeContains,
-  type ListSpec,
-  orderBy,
-  parseListParams,
-} from './list-params';
+import type { ListSpec } from '../queries/listing';
+import { type ListRequestParts, ListQueryPipe, parseListParams } from './list-query.pipe';
 
 const spec: ListSpec = {
   sortable: ['ano', 'mes', 'descripcion'],
@@ -159,52 +152,28 @@ describe('parseListParams', () => {
   });
 });
 
-describe('filter folding', () => {
-  it('foldText strips accents and lowercases', () => {
-    expect(foldText('MUÑOZ Pérez Ángela Güell')).toBe('munoz perez angela guell');
+describe('ListQueryPipe', () => {
+  const none = () => ({});
+
+  it('returns the list params of the raw query', () => {
+    expect(new ListQueryPipe(spec, none).transform({ query: { size: '5', sort: 'mes' }, params: {} })).toEqual({
+      list: { offset: 0, size: 5, sort: [{ field: 'mes', direction: 'asc' }] },
+    });
   });
 
-  it('escapeLike escapes %, _ and backslash', () => {
-    expect(escapeLike('a%b_c\\d')).toBe('a\\%b\\_c\\\\d');
+  it("parses the operation's own parameters and returns them beside the list", () => {
+    const own = ({ query, params }: ListRequestParts) => ({ pago: String(query.pago), ano: params.ano });
+    expect(new ListQueryPipe(spec, own).transform({ query: { pago: 'x', offset: '3' }, params: { ano: '2024' } })).toEqual({
+      pago: 'x',
+      ano: '2024',
+      list: { offset: 3, size: 20, sort: spec.defaultSort },
+    });
   });
 
-  it('likeContains folds, escapes and wraps', () => {
-    expect(likeContains('Pé%_z')).toBe('%pe\\%\\_z%');
-  });
-
-  it('foldedContainsPatternSql folds before escaping, and only takes bind parameters', () => {
-    expect(foldedContainsPatternSql('$3')).toBe(
-      `('%' || replace(replace(replace(app_fold($3::text), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')`,
-    );
-    expect(() => foldedContainsPatternSql("'; drop table pago; --")).toThrow();
-  });
-});
-
-describe('orderBy', () => {
-  const columns = {
-    ano: { sql: 'p.ano' },
-    descripcion: { sql: 'p.descripcion', text: true, foldedSql: 'p.descripcion_fold' },
-    nombre: { sql: 'e.nombre_completo', text: true },
-  };
-
-  it('maps fields, orders text by folded then exact byte value, ends with the tie-breaker', () => {
-    expect(orderBy([{ field: 'ano', direction: 'desc' }, { field: 'descripcion', direction: 'asc' }], columns, 'p.id')).toBe(
-      'order by p.ano desc, p.descripcion_fold asc, p.descripcion collate "C" asc, p.id asc',
-    );
-  });
-
-  it('folds with app_fold when no stored folded column is given', () => {
-    expect(orderBy([{ field: 'nombre', direction: 'desc' }], columns, 'x.id')).toBe(
-      'order by app_fold(e.nombre_completo) desc, e.nombre_completo collate "C" desc, x.id asc',
-    );
-  });
-
-  it('an empty sort is just the tie-breaker', () => {
-    expect(orderBy([], columns, 'p.id')).toBe('order by p.id asc');
-  });
-
-  it('refuses an unmapped field (never interpolates it)', () => {
-    expect(() => orderBy([{ field: 'p.id; drop table pago', direction: 'asc' }], columns, 'p.id')).toThrow(/no SQL column/);
-    expect(() => orderBy([{ field: 'toString', direction: 'asc' }], columns, 'p.id')).toThrow(/no SQL column/);
+  it("lets the own parameters' problem win over the list's", () => {
+    const own = (): never => {
+      throw new Error('own first');
+    };
+    expect(() => new ListQueryPipe(spec, own).transform({ query: { size: 'x' }, params: {} })).toThrow('own first');
   });
 });

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@app/platform/persistence/sql-reader';
 import { ConcurrencyLimit } from './concurrency-limit';
 import { type DocumentoNominaElectronica, GenerarNominaElectronicaCommand } from './generar-nomina-electronica.command';
-import { type BloqueNumerosRow, type DocumentoNominaRow, DOCUMENTOS_NOMINA_SQL, TOMAR_NUMEROS_SQL } from './nomina-electronica.sql';
+import { type BloqueNumerosRow, type DocumentoNominaRow, DOCUMENTOS_NOMINA_SQL, TOMAR_NUMEROS_SQL } from './generar-nomina-electronica.sql';
 
 /**
  * Gives the documents, in list order, the contiguous numbers primero, primero + 1, … Each document

@@ -1,4 +1,4 @@
-import { orderBy } from '../../http/list-params';
+import { orderBy } from '../../queries/listing';
 
 /**
  * Electronic payroll support documents of one month (CONTRACT §3.8). Both statements run in ONE

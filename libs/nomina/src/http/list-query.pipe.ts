@@ -1,33 +1,11 @@
 /**
- * Paging, filter and sort of the payroll lists (CONTRACT §3.2), shared by every list controller
- * and handler of the context. Pure functions, no Nest: the controller parses, the handler builds
- * SQL with `foldedContainsPatternSql` / `orderBy`.
+ * HTTP spelling of the payroll lists' paging, filter and sort (CONTRACT §3.2): the raw Fastify
+ * query in, the query side's ListParams out (`queries/listing`), or a 400 naming each bad
+ * parameter and its accepted form.
  */
+import { createParamDecorator, type ExecutionContext, type PipeTransform } from '@nestjs/common';
 import { type FieldProblem, validationError } from '@app/platform/errors/domain-error';
-
-export interface SortKey {
-  field: string;
-  direction: 'asc' | 'desc';
-}
-
-export interface ListParams {
-  offset: number;
-  size: number;
-  /** Trimmed, non-blank filter text; absent when no filter applies. */
-  filter?: string;
-  /** The request's order (replaces the default), or the list's default order. Never includes the tie-breaker. */
-  sort: SortKey[];
-}
-
-export interface ListSpec {
-  sortable: readonly string[];
-  defaultSort: readonly SortKey[];
-}
-
-export const DEFAULT_SIZE = 20;
-export const MAX_SIZE = 1000;
-export const MAX_OFFSET = 2_147_483_647;
-export const MAX_FILTER_LENGTH = 200;
+import { DEFAULT_SIZE, type ListParams, type ListSpec, MAX_FILTER_LENGTH, MAX_OFFSET, MAX_SIZE, type SortKey } from '../queries/listing';
 
 const DIGITS = /^[0-9]+$/;
 
@@ -135,70 +113,45 @@ export function parseListParams(query: Record<string, unknown>, spec: ListSpec):
   return filter === undefined ? { offset, size, sort } : { offset, size, filter, sort };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Filter
+/** Raw Fastify query: values are string, string[] (repeated parameter) or absent. */
+export type RawQuery = Record<string, unknown>;
 
-/** JS twin of the database's app_fold (lower(unaccent())): NFD, strip combining marks, lower case. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
-}
-
-/** Escapes LIKE's metacharacters for `like ... escape '\'`. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => '\\' + c);
+/** What a list operation reads from its request: the raw query and the path parameters. */
+export interface ListRequestParts {
+  query: RawQuery;
+  params: Record<string, string>;
 }
 
 /**
- * SQL LIKE pattern for the accent/case-folded filter, folded in JS: '%' + escaped(fold(filter))
- * + '%' (use with `like $n escape '\'`). Close to, but not always equal to, the database's
- * app_fold (unaccent also maps ligatures and full-width forms, e.g. '％' → '%'); prefer
- * `foldedContainsPatternSql`, which folds in SQL so both sides agree exactly.
+ * Raw request parts → `{ list, ...own }`. `own` parses the operation's own parameters (path or
+ * query) BEFORE the list's, so their problem wins as it did when controllers parsed by hand
+ * (a missing params[estados] is a 500, a bad date a 400 about the date, whatever offset says).
  */
-export function likeContains(filter: string): string {
-  return '%' + escapeLike(foldText(filter)) + '%';
-}
+export class ListQueryPipe<Own extends object> implements PipeTransform<ListRequestParts, Own & { list: ListParams }> {
+  constructor(
+    private readonly spec: ListSpec,
+    private readonly own: (parts: ListRequestParts) => Own,
+  ) {}
 
-/**
- * SQL expression for the LIKE pattern of a filter held in the bind parameter `param` (e.g. '$2'):
- * the text is folded with app_fold first and escaped after, so characters that unaccent turns
- * into '%', '_' or '\' stay literal. Use as `x_fold like ${foldedContainsPatternSql('$2')} escape '\'`;
- * with an unnamed statement the planner folds it to a constant, so trigram indexes apply.
- */
-export function foldedContainsPatternSql(param: string): string {
-  if (!/^\$[1-9][0-9]*$/.test(param)) throw new Error(`foldedContainsPatternSql: ${param} is not a bind parameter`);
-  return `('%' || replace(replace(replace(app_fold(${param}::text), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Order
-
-export interface SortColumn {
-  /** SQL expression of the field (whitelisted by the caller, never user input). */
-  sql: string;
-  /** Text fields order by the folded value first, then the exact value in byte order. */
-  text?: boolean;
-  /** Folded expression when a stored one exists (e.g. e.nombre_fold); default app_fold(sql). */
-  foldedSql?: string;
-}
-
-/**
- * ORDER BY clause (including the words `order by`) from sort keys: `columns` maps API field →
- * SQL expression; text fields order by the folded value, then the exact value collate "C".
- * `tieBreaker` (the element's uuid column) ends every order, ascending. Only the whitelisted
- * expressions of `columns` are ever interpolated; an unmapped field is a programming error.
- */
-export function orderBy(sort: readonly SortKey[], columns: Record<string, SortColumn>, tieBreaker: string): string {
-  const terms: string[] = [];
-  for (const { field, direction } of sort) {
-    const column = Object.prototype.hasOwnProperty.call(columns, field) ? columns[field] : undefined;
-    if (!column) throw new Error(`orderBy: no SQL column mapped for sort field "${field}"`);
-    const dir = direction === 'desc' ? 'desc' : 'asc';
-    if (column.text) {
-      terms.push(`${column.foldedSql ?? `app_fold(${column.sql})`} ${dir}`, `${column.sql} collate "C" ${dir}`);
-    } else {
-      terms.push(`${column.sql} ${dir}`);
-    }
+  transform(parts: ListRequestParts): Own & { list: ListParams } {
+    const own = this.own(parts);
+    return { ...own, list: parseListParams(parts.query, this.spec) };
   }
-  terms.push(`${tieBreaker} asc`);
-  return 'order by ' + terms.join(', ');
+}
+
+const RequestParts = createParamDecorator((_: unknown, ctx: ExecutionContext): ListRequestParts => {
+  const req = ctx.switchToHttp().getRequest<{ query?: RawQuery | null; params?: Record<string, string> | null }>();
+  return { query: req.query ?? {}, params: req.params ?? {} };
+});
+
+const NOTHING_OWN = (): object => ({});
+
+/**
+ * The typed request of a payroll list operation: `@ListQuery(SPEC) { list }` or, with the
+ * operation's own parameters, `@ListQuery(SPEC, parseOwn) { list, ...own }`. A custom parameter
+ * rather than `@Query()` so one pipe sees path and query in a fixed order (Nest resolves
+ * separate parameters concurrently); Swagger does not read it (the operation's *.openapi.ts does).
+ */
+export function ListQuery<Own extends object = object>(spec: ListSpec, own?: (parts: ListRequestParts) => Own): ParameterDecorator {
+  return RequestParts(new ListQueryPipe(spec, own ?? (NOTHING_OWN as () => Own)));
 }

@@ -1,7 +1,7 @@
 import type { PgClient, SqlReader } from '@app/platform/persistence/sql-reader';
 import { GenerarNominaElectronicaCommand } from './generar-nomina-electronica.command';
 import { GenerarNominaElectronicaHandler, numerarDocumentos } from './generar-nomina-electronica.handler';
-import { DOCUMENTOS_NOMINA_SQL, type DocumentoNominaRow, TOMAR_NUMEROS_SQL } from './nomina-electronica.sql';
+import { DOCUMENTOS_NOMINA_SQL, type DocumentoNominaRow, TOMAR_NUMEROS_SQL } from './generar-nomina-electronica.sql';
 
 const doc = (nombreCompleto: string): DocumentoNominaRow => ({
   uuidVinculado: '00000000-0000-4000-8000-000000000001',
