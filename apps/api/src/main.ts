@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+import pino from 'pino';
 import { ConfigError, loadConfig } from '@app/platform/config/app-config';
+import { loadEnvFile } from '@app/platform/config/env-file';
 import { acquireDatabase, migrateDatabase } from '@app/platform/persistence/database';
 import { createRootLogger } from '@app/platform/logging/json-logger';
 import { guardStdio } from '@app/platform/logging/safe-stdio';
@@ -39,6 +41,8 @@ function stopWhenOrphaned(stop: (reason: string) => void): void {
 async function main(): Promise<void> {
   // A closed terminal or pipe on stdout/stderr must not crash or stall the shutdown.
   guardStdio();
+  // .env (optional) first; the real environment wins over it.
+  loadEnvFile();
   let config;
   try {
     config = loadConfig();
@@ -49,7 +53,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = createRootLogger(config.logLevel);
+  const logger = createRootLogger(config.logLevel, config.logFormat);
   if (config.jwt.generatedSecret) {
     logger.warn(`JWT_SECRET no está definido: se usa un secreto de desarrollo guardado en ${config.dataDir}. Defínalo en producción.`);
   }
@@ -103,7 +107,10 @@ async function main(): Promise<void> {
     ...demo,
     '',
   ];
-  process.stdout.write(lines.join('\n') + '\n');
+  // Through the logger's own stream, so the banner follows every log line written so far
+  // ("Server listening" included) instead of overtaking pino's buffered writes.
+  const out = (logger as unknown as Record<symbol, { write(text: string): void } | undefined>)[pino.symbols.streamSym] ?? process.stdout;
+  out.write(lines.join('\n') + '\n');
 }
 
 void main();

@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { ConfigError, loadConfig } from '@app/platform/config/app-config';
+import { loadEnvFile } from '@app/platform/config/env-file';
+import { databaseUnavailable } from '@app/platform/persistence/connection-errors';
 import { acquireDatabase, migrateDatabase, type DatabaseSelection } from '@app/platform/persistence/database';
 import {
   createProgressReporter,
@@ -119,6 +121,7 @@ function summaryLine(s: LoadSummary, elapsedMs: number): string {
 const seconds = (ms: number): string => (ms / 1000).toFixed(1).replace('.', ',');
 
 async function load(data: Dataset, replace: boolean): Promise<LoadSummary> {
+  loadEnvFile();
   const config = loadConfig();
   const db: DatabaseSelection = await acquireDatabase(config, stderr);
   const client = new Client({ connectionString: db.url, application_name: 'nomina-import' });
@@ -178,17 +181,15 @@ export async function runImport(argv: string[]): Promise<number> {
 
 const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
 
-/** The database went away under the load: the server rolls the open transaction back. */
-const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT']);
-const CONNECTION_LOST_MESSAGE = /Connection terminated|not queryable|terminating connection/i;
-
 function describeError(err: unknown): string {
   if (err instanceof CliFailure || err instanceof ConfigError) return err.message;
   if (err instanceof ImportError) return `Error: ${sentence(err.message)} No se importó nada.`;
   const pg = err as { code?: string; detail?: string; message?: string; severity?: string };
-  if ((pg.code && CONNECTION_LOST_CODES.has(pg.code)) || CONNECTION_LOST_MESSAGE.test(pg.message ?? '')) {
+  // The database went away under the load (terminated backend, restart) or never answered: the
+  // server rolls any open transaction back.
+  if (databaseUnavailable(err)) {
     return (
-      `Se perdió la conexión con la base de datos durante la importación (${pg.code ?? 'conexión cerrada'}). ` +
+      `Se perdió la conexión con la base de datos, o no se pudo establecer (${pg.code ?? 'conexión cerrada'}). ` +
       'La transacción se descartó: No se importó nada. Revise que PostgreSQL esté en marcha y ejecute la importación de nuevo.'
     );
   }

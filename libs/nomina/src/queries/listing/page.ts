@@ -1,6 +1,2 @@
-/** One page of a list query's rows with the global count. */
-export interface Page<R> {
-  rows: R[];
-  /** Global count of matching records, independent of offset and size. */
-  total: number;
-}
+/** One page of a list query's rows with the global count: the read kit's (SqlReader.page). */
+export type { Page } from '@app/platform/persistence/sql-reader';

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { DomainError, PlatformError, PlatformErrorCode } from '../../errors/domain-error';
+// The login lookup's normalization (login_directory.email_key), so spellings of one e-mail share a budget.
+import { emailKey } from '../../persistence/bulk/keys';
 
 /** Keys kept at most; past it expired windows are swept, then the oldest keys dropped. */
 const MAX_KEYS = 50_000;
@@ -130,9 +132,4 @@ export class LoginRateLimiter {
   succeeded(email: string): void {
     this.perEmail?.reset(emailKey(email));
   }
-}
-
-/** The same normalization as the login lookup, so spellings of one e-mail share a budget. */
-function emailKey(email: string): string {
-  return email.trim().toLowerCase();
 }

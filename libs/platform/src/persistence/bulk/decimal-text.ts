@@ -4,6 +4,16 @@
  * for PostgreSQL numeric columns. Summing the doubles directly would drift (0.1 + 0.2).
  */
 
+/**
+ * Amounts are exact only while value × 10^decimals stays a safe integer; these bounds keep
+ * every stored value exact (and far below the numeric(18,2) / numeric(18,4) column limits).
+ */
+export const MAX_MONEY = 1e13;
+export const MAX_QUANTITY = 1e11;
+
+/** Money and quantities are summed as safe integers; beyond 2^53 the sums would stop being exact. */
+export const SAFE = Number.MAX_SAFE_INTEGER;
+
 export function toCents(value: number): number {
   return Math.round(value * 100);
 }

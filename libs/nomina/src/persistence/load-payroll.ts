@@ -1,13 +1,14 @@
 import type { Client } from 'pg';
-import { loadInBatches } from './batch-loader';
-import { BinaryCopy, BinaryRows, copyBinary, dateDays, FIELD_BYTES, uuidBytes } from './binary-copy';
-import { copyEncoded, copyText } from './copy-writer';
+import { loadInBatches } from '@app/platform/persistence/bulk/batch-loader';
+import { BinaryCopy, BinaryRows, copyBinary, dateDays, FIELD_BYTES, uuidBytes } from '@app/platform/persistence/bulk/binary-copy';
+import { copyEncoded, copyText } from '@app/platform/persistence/bulk/copy-writer';
+import { centsText, SAFE, toCents, toUnits, unitsText } from '@app/platform/persistence/bulk/decimal-text';
+import { ImportError } from '@app/platform/persistence/bulk/import-error';
+import { uuidKey } from '@app/platform/persistence/bulk/keys';
+import { addToYear, type PagoFrame, type PayslipSums, YearlyRollup } from './acumulado-anual';
 import type { DetalleInput, PagoEmpleadoInput, PagoInput } from './dataset.types';
-import { uuidKey } from './dataset-values';
-import { bigScaledText, centsText, toCents, toUnits, unitsText } from './decimal-text';
-import { ImportError } from './import-error';
-import type { ConceptInfo, TenantRefs } from './load-tenant-base';
-import { COLUMNS } from './tables';
+import type { ConceptInfo, PayrollRefs } from './load-nomina';
+import { NOMINA_COLUMNS as COLUMNS } from './tables';
 
 /**
  * Payments, payslips and concept lines, with every total derived here while the lines stream by
@@ -28,30 +29,17 @@ export interface PayrollCounts {
 export interface PayrollContext {
   client: Client;
   tenantKey: string;
-  refs: TenantRefs;
+  refs: PayrollRefs;
   /** Called now and then with the number of lines written by this call so far. */
   onLines: (lines: number) => void;
 }
 
 const BATCH_LINES = 200_000;
 
-/** Money and quantities are summed as safe integers; beyond 2^53 the sums would stop being exact. */
-const SAFE = Number.MAX_SAFE_INTEGER;
 
 /** Upper bounds of one binary row, so a row never straddles two chunks. */
 const detailRowBytes = (code: string): number => 4 * FIELD_BYTES.uuid + FIELD_BYTES.text(code) + 2 * FIELD_BYTES.numeric;
 const PAYSLIP_ROW_BYTES = 5 * FIELD_BYTES.uuid + 7 * FIELD_BYTES.numeric + FIELD_BYTES.int32 + 2 * FIELD_BYTES.date + FIELD_BYTES.bool;
-
-/** Sums of one payslip, in cents. */
-interface PayslipSums {
-  dev: number;
-  ded: number;
-  aportesDev: number;
-  aportesDed: number;
-  aportesLines: number;
-  /** Σ|valor|: bounds every partial sum, so one check proves they were all exact. */
-  abs: number;
-}
 
 /** Per concept of one payment, indexed by ConceptInfo.index. */
 interface ConceptSums {
@@ -60,15 +48,6 @@ interface ConceptSums {
   payslips: number[];
   lastPayslip: number[];
   used: boolean[];
-}
-
-/** One payment's values that every payslip and line row repeats. */
-interface PagoFrame {
-  key: string;
-  bytes: Uint8Array;
-  fechaDesde: number;
-  fechaPago: number;
-  definitivo: boolean;
 }
 
 interface Batch {
@@ -253,79 +232,6 @@ function writePayslip(
     .date(pago.fechaDesde)
     .date(pago.fechaPago)
     .bool(pago.definitivo);
-}
-
-/**
- * One bond's definitive payslips of one calendar year: the sums in cents and its latest payment.
- * The sums are plain numbers while Σ|amounts| stays within 2^53 (then every partial sum is exact);
- * past that (a year can exceed it where one payment cannot) they go on as BigInt.
- */
-class BondYear {
-  private dev = 0;
-  private ded = 0;
-  private aportesDev = 0;
-  private aportesDed = 0;
-  private abs = 0;
-  private big?: bigint[];
-  private aportesLines = 0;
-  private fechaDesde = Number.NEGATIVE_INFINITY;
-  private fechaPago = 0;
-  private pago = '';
-
-  add(pago: PagoFrame, s: PayslipSums): void {
-    if (this.big === undefined && this.abs + s.abs <= SAFE) {
-      this.dev += s.dev;
-      this.ded += s.ded;
-      this.aportesDev += s.aportesDev;
-      this.aportesDed += s.aportesDed;
-      this.abs += s.abs;
-    } else {
-      const big = (this.big ??= [this.dev, this.ded, this.aportesDev, this.aportesDed].map(BigInt));
-      [s.dev, s.ded, s.aportesDev, s.aportesDed].forEach((cents, i) => (big[i] += BigInt(cents)));
-    }
-    this.aportesLines += s.aportesLines;
-    // Latest payment: fechaDesde, then fechaPago, then uuid, all desc (lowercase keys sort like PostgreSQL's uuids).
-    const later = pago.fechaDesde - this.fechaDesde || pago.fechaPago - this.fechaPago || (pago.key > this.pago ? 1 : -1);
-    if (later > 0) {
-      this.fechaDesde = pago.fechaDesde;
-      this.fechaPago = pago.fechaPago;
-      this.pago = pago.key;
-    }
-  }
-
-  /** The COPY text row (COLUMNS.vinculacion_acumulado_anual). */
-  row(tenantKey: string, ano: number, bondKey: string): string {
-    const sums = this.big ? this.big.map((cents) => bigScaledText(cents, 2)) : [this.dev, this.ded, this.aportesDev, this.aportesDed].map(centsText);
-    return `${tenantKey}\t${ano}\t${bondKey}\t${sums.join('\t')}\t${this.aportesLines}\t${this.pago}\n`;
-  }
-}
-
-/**
- * vinculacion_acumulado_anual of the tenant, summed while the payslips stream by: the same rows
- * as the migration's ACUMULADO_ANUAL_ROWS, which aggregates the stored payslips in SQL (several
- * seconds per large tenant, against well under a second here).
- */
-class YearlyRollup {
-  private readonly years = new Map<number, Map<string, BondYear>>();
-
-  /** The bonds of one calendar year (of the payment fechaDesde). */
-  year(ano: number): Map<string, BondYear> {
-    let bonds = this.years.get(ano);
-    if (!bonds) this.years.set(ano, (bonds = new Map()));
-    return bonds;
-  }
-
-  rows(tenantKey: string): string[] {
-    const rows: string[] = [];
-    for (const [ano, bonds] of this.years) for (const [bond, y] of bonds) rows.push(y.row(tenantKey, ano, bond));
-    return rows;
-  }
-}
-
-function addToYear(bonds: Map<string, BondYear>, bondKey: string, pago: PagoFrame, s: PayslipSums): void {
-  let y = bonds.get(bondKey);
-  if (!y) bonds.set(bondKey, (y = new BondYear()));
-  y.add(pago, s);
 }
 
 const flag = (value: boolean | undefined): string => (value ? 't' : 'f');

@@ -1,16 +1,29 @@
 import type { Client } from 'pg';
-import { loadInBatches } from './batch-loader';
-import { BinaryCopy, BinaryRows, copyBinary, FIELD_BYTES, instantMicros, uuidBytes } from './binary-copy';
-import type { VentaInput } from './dataset.types';
-import { toCents } from './decimal-text';
-import { SalesRollup } from './sales-rollup';
-import { COLUMNS } from './tables';
+import { loadInBatches } from '@app/platform/persistence/bulk/batch-loader';
+import { BinaryCopy, BinaryRows, copyBinary, FIELD_BYTES, instantMicros, uuidBytes } from '@app/platform/persistence/bulk/binary-copy';
+import { copyRows } from '@app/platform/persistence/bulk/copy-writer';
+import { toCents } from '@app/platform/persistence/bulk/decimal-text';
+import { uuidKey } from '@app/platform/persistence/bulk/keys';
+import type { CategoriaInput, ProductoInput, VentaInput } from './dataset.types';
+import { SalesRollup } from './sales-rollups';
+import { REPORTES_COLUMNS as COLUMNS } from './tables';
+
+/** Categories and products: what the streamed sales refer to. */
+export async function loadProductCatalog(client: Client, tenantKey: string, data: { categorias?: CategoriaInput[]; productos?: ProductoInput[] }): Promise<void> {
+  await copyRows(client, 'categoria', COLUMNS.categoria, (data.categorias ?? []).map((c) => [tenantKey, uuidKey(c.uuid), c.nombre]));
+  await copyRows(
+    client,
+    'producto',
+    COLUMNS.producto,
+    (data.productos ?? []).map((p) => [tenantKey, uuidKey(p.uuid), uuidKey(p.negocio), p.categoria == null ? null : uuidKey(p.categoria), p.codigo, p.nombre]),
+  );
+}
 
 /**
  * Sales and their lines, both in binary COPY format. Each line carries its sale's business, date
  * and status (the profitability report reads only venta_linea) and its position in the sale as
- * `linea`. The tenant's sales rollups (per product and month / year, see sales-rollup.ts) are
- * summed on the way and written after the lines, in the same transaction.
+ * `linea`. The tenant's sales rollups (per product and month / year) are
+ * summed on the way (sales-rollups.ts) and written after the lines, in the same transaction.
  */
 
 export interface SalesCounts {
