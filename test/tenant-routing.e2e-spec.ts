@@ -82,8 +82,9 @@ describe('every statement is routable to one tenant (e2e)', () => {
     app = await createTestApp({ PRINCIPAL_CACHE_TTL_MS: '0' });
   });
   afterAll(async () => {
-    jest.restoreAllMocks();
+    // Close first: a stream's connection may come back after its response, through the spy's release.
     await app?.close();
+    jest.restoreAllMocks();
   });
 
   it('records every operation and finds tenant_id on every tenant table of every statement', async () => {
