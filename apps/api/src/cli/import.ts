@@ -10,6 +10,7 @@ import { acquireDatabase, migrateDatabase, type DatabaseSelection } from '@app/p
 import {
   createProgressReporter,
   findJsonSyntaxError,
+  findLoneSurrogate,
   formatCount,
   ImportError,
   loadDataset,
@@ -82,13 +83,22 @@ function readDataset(file: string): unknown {
   let text = decodeUtf8(file, bytes);
   // Editors on Windows often save UTF-8 with a byte order mark; JSON.parse rejects it.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let data: unknown;
   try {
-    return JSON.parse(text);
+    data = JSON.parse(text);
   } catch {
     const where = findJsonSyntaxError(text);
     const at = where ? ` en la línea ${where.line}, columna ${where.column}: ${where.reason}` : '';
     throw new CliFailure(`El archivo ${file} no es JSON válido${at}. No se importó nada.`);
   }
+  const lone = findLoneSurrogate(data);
+  if (lone) {
+    throw new CliFailure(
+      `El archivo ${file} no es texto Unicode válido: ${lone} contiene un escape \\u de un sustituto UTF-16 sin pareja ` +
+        '(como "\\ud800"), que no es ningún carácter. Corrija ese texto. No se importó nada.',
+    );
+  }
+  return data;
 }
 
 function summaryLine(s: LoadSummary, elapsedMs: number): string {
