@@ -143,6 +143,30 @@ describe('import faults (e2e, the CLI on a real database)', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('a connection terminated in the middle of COPY (pg_terminate_backend): a clear Spanish message, exit 1, no stack, the database unchanged', async () => {
+    const big = materializeDataset(generateDataset({ scale: 'demo' })) as Dataset;
+    big.tenants[0].uuid = ANDINA;
+    const file = write('big-terminated.json', JSON.stringify(big));
+    const before = await snapshot();
+    let terminated = false;
+    const run = await importCli(file, ['--replace'], () => {
+      void (async () => {
+        const deadline = Date.now() + 60_000;
+        while (Date.now() < deadline && !terminated) {
+          const { rows } = await db.query<{ n: number }>(
+            `select count(*) filter (where pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and application_name = 'nomina-import' and query ilike 'copy%' and state = 'active'`,
+          );
+          if (rows[0].n > 0) terminated = true;
+          else await new Promise((r) => setTimeout(r, 15));
+        }
+      })();
+    });
+    expect(terminated).toBe(true);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 1, stderr: expect.stringMatching(/Se perdió la conexión con la base de datos[^\n]*No se importó nada/) });
+    expect(run.stderr).not.toMatch(/Unhandled|    at |node:internal|terminating connection/);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('a process SIGKILLed in the middle of a --replace load leaves the database exactly as before', async () => {
     // The demo dataset with its first tenant renamed to Andina: --replace deletes Andina's rows and
     // loads ~40k rows in one transaction; the kill lands while COPY runs.

@@ -122,6 +122,10 @@ async function load(data: Dataset, replace: boolean): Promise<LoadSummary> {
   const config = loadConfig();
   const db: DatabaseSelection = await acquireDatabase(config, stderr);
   const client = new Client({ connectionString: db.url, application_name: 'nomina-import' });
+  // A connection lost mid-load (terminated backend, server restart) also fails the statement in
+  // flight, which reports it; without a listener the client's 'error' event would crash the
+  // process with Node's "Unhandled 'error' event" stack instead.
+  client.on('error', () => undefined);
   const interrupted = (): void => {
     stderr('\nImportación interrumpida: la transacción en curso se descarta.');
     // Closing the connection rolls the open transaction back.
@@ -174,10 +178,20 @@ export async function runImport(argv: string[]): Promise<number> {
 
 const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
 
+/** The database went away under the load: the server rolls the open transaction back. */
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT']);
+const CONNECTION_LOST_MESSAGE = /Connection terminated|not queryable|terminating connection/i;
+
 function describeError(err: unknown): string {
   if (err instanceof CliFailure || err instanceof ConfigError) return err.message;
   if (err instanceof ImportError) return `Error: ${sentence(err.message)} No se importó nada.`;
   const pg = err as { code?: string; detail?: string; message?: string; severity?: string };
+  if ((pg.code && CONNECTION_LOST_CODES.has(pg.code)) || CONNECTION_LOST_MESSAGE.test(pg.message ?? '')) {
+    return (
+      `Se perdió la conexión con la base de datos durante la importación (${pg.code ?? 'conexión cerrada'}). ` +
+      'La transacción se descartó: No se importó nada. Revise que PostgreSQL esté en marcha y ejecute la importación de nuevo.'
+    );
+  }
   if (pg.severity && pg.code) {
     return `Error de la base de datos (${pg.code}): ${sentence(`${pg.message}${pg.detail ? ` — ${pg.detail}` : ''}`)} No se importó nada.`;
   }
