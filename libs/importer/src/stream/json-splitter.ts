@@ -65,6 +65,12 @@ const enum Piece {
 /** Values over this size are refused: one payment or sale must fit in memory (V8's string limit is ~512 MB). */
 export const MAX_VALUE_BYTES = 256 * 1024 * 1024;
 
+/** Bytes that can be part of a number or literal (and of the usual ways to misspell one). */
+const SCALAR_CHAR = new Uint8Array(256);
+for (const ch of '0123456789+-.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ') SCALAR_CHAR[ch.charCodeAt(0)] = 1;
+
+const AFTER_END = 'hay contenido después del final del JSON';
+
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
@@ -97,13 +103,12 @@ export class JsonSplitter {
 
   /** Feeds the next bytes of the document. `startOffset` sets the file offset of the first chunk. */
   write(chunk: Buffer): void {
+    // The carried bytes were not counted in base: they start there.
+    const at = this.base;
     let buf = chunk;
-    let at = this.base;
     if (this.carry) {
       buf = Buffer.concat([this.carry, chunk]);
-      at -= this.carry.length;
       this.carry = undefined;
-      this.base = at;
     }
     const cut = completeUtf8End(buf);
     if (!isUtf8(buf.subarray(0, cut))) throw new JsonStreamError('utf8', at + firstInvalidUtf8(buf), 'bytes que no son UTF-8');
@@ -168,7 +173,7 @@ export class JsonSplitter {
       }
       const top = this.frames[this.frames.length - 1];
       if (!top) {
-        if (this.rootSeen) throw this.syntax(this.base + i, 'hay contenido después del final del JSON');
+        if (this.rootSeen) throw this.syntax(this.base + i, AFTER_END);
         // Editors on Windows often save UTF-8 with a byte order mark.
         if (this.base + i === 0 && c === 0xef && buf[i + 1] === 0xbb && buf[i + 2] === 0xbf) {
           i += 3;
@@ -221,9 +226,9 @@ export class JsonSplitter {
   /** A value starts at buf[i]: walk into it, or cut it out whole. */
   private startValue(buf: Buffer, i: number): number {
     const c = buf[i];
-    // A closing bracket or separator where a value belongs ("[1,]", "{"a":}"): say so here, since
-    // cutting it out as a value would report an empty text.
-    if (c === 0x2c || c === 0x7d || c === 0x5d || c === 0x3a) throw this.unexpected(buf, i, 'un valor');
+    // A closing bracket, separator or stray character where a value belongs ("[1,]", "{"a":}"):
+    // said here, since cutting it out as a value would report an empty text.
+    if (c !== 0x22 && c !== 0x7b && c !== 0x5b && !SCALAR_CHAR[c]) throw this.unexpected(buf, i, 'un valor');
     if (c === 0x7b || c === 0x5b) {
       const kind = c === 0x7b ? '{' : '[';
       if (this.handler.descend(this.path, kind)) {
@@ -264,7 +269,9 @@ export class JsonSplitter {
     if (this.piece === Piece.Scalar) {
       for (; i < end; i++) {
         const c = buf[i];
-        if (c === 0x2c || c === 0x7d || c === 0x5d || isSpace(c)) {
+        // A number or literal goes on while its characters can belong to one; whatever follows
+        // is the spine's to judge ("0{" is a missing comma, not a bad number).
+        if (!SCALAR_CHAR[c]) {
           this.finishPiece(buf.subarray(from, i));
           return i;
         }
@@ -324,6 +331,7 @@ export class JsonSplitter {
     const bytes = this.pieceParts.length ? Buffer.concat([...this.pieceParts, last]) : last;
     const start = this.pieceStart;
     const isKey = this.pieceIsKey;
+    const wasScalar = this.piece === Piece.Scalar;
     this.piece = Piece.None;
     this.pieceParts = [];
     this.pieceBytes = 0;
@@ -333,6 +341,12 @@ export class JsonSplitter {
       value = JSON.parse(text);
     } catch {
       const where = findJsonSyntaxError(text);
+      const top = this.frames[this.frames.length - 1];
+      if (where && wasScalar && top && where.reason === AFTER_END) {
+        // "0tru": a number, then what the container does not expect after a value.
+        const at = start + Buffer.byteLength(text.slice(0, where.offset));
+        throw this.syntax(at, `carácter inesperado ${JSON.stringify(text[where.offset])}; se esperaba ${this.expected(top)}`);
+      }
       if (where) throw this.syntax(start + Buffer.byteLength(text.slice(0, where.offset)), where.reason);
       throw this.syntax(start, 'valor inválido');
     }
