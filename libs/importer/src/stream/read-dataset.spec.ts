@@ -76,7 +76,7 @@ describe('scanDatasetFile', () => {
     ['an unknown property at the top and in a tenant', (d: Json, t: Json[]) => ((d.extra = 1), (t[2].otra = [1, 2]))],
     ['pagos that is not a list', (_: Json, t: Json[]) => (t[1].pagos = { a: 1 })],
     ['tenants that is not a list', (d: Json) => (d.tenants = 'x')],
-    ['a tenant that is not an object', (_: Json, t: Json[]) => (t[1] = 7)],
+    ['a tenant that is not an object', (_: Json, t: Json[]) => (t[1] = 7 as unknown as Json)],
     ['a broken reference in a payslip and in a sale line', (_: Json, t: Json[]) => {
       t[0].pagos[0].empleados[0].vinculacion = '99999999-9999-4999-8999-999999999999';
       t[0].ventas[1].lineas[0].producto = '99999999-9999-4999-8999-999999999999';
