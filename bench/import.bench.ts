@@ -10,9 +10,9 @@
  *     at medium scale), the realistic shape: ~12 lines per payslip, three tenants, suppliers.
  *   node bench/run-ts.js bench/import.bench.ts file [--lines=1000000]
  *     Generates an import file of about --lines payslip lines (plus sales) straight to disk in
- *     /tmp (~215 bytes per payslip line), runs the import CLI on it (the streaming read,
- *     validation included) as a child process under /usr/bin/time, and reports wall time,
- *     payslip lines/s end to end and peak RSS.
+ *     /tmp (~215 bytes per payslip line), builds (npm run build; --no-build skips it) and runs
+ *     the compiled import CLI on it (the streaming read, validation included) as a child process
+ *     under /usr/bin/time, and reports wall time, payslip lines/s end to end and peak RSS.
  *   node bench/run-ts.js bench/import.bench.ts files
  *     The same for 1 M and 5 M payslip lines (~215 MB and ~1.1 GB), with a table for RESULTS.md.
  *
@@ -20,7 +20,7 @@
  * mode, the CLI's default database for the file mode), emptied first; with DATABASE_URL set, the
  * database import_bench on that server. Goal: >= 100,000 payslip lines/s.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { loadavg as osLoadavg } from 'node:os';
 import { join } from 'node:path';
@@ -288,7 +288,8 @@ async function benchFile(lines: number): Promise<FileRun> {
   const timeFile = `${FILE}.time`;
   try {
     const started = performance.now();
-    const child = spawn('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, join(ROOT, 'bench/run-ts.js'), join(ROOT, 'apps/api/src/cli/import.ts'), FILE], {
+    // The compiled CLI, as `npm run import` runs it (bench/run-ts.js would add the TypeScript compiler's memory).
+    const child = spawn('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, join(ROOT, 'dist/apps/api/src/cli/import.js'), FILE], {
       env: { ...process.env, DATA_DIR, DATABASE_URL: process.env.DATABASE_URL ? db.url : '' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -309,8 +310,15 @@ async function benchFile(lines: number): Promise<FileRun> {
 
 const loadavg = (): string => osLoadavg().map((l) => l.toFixed(2)).join(' ');
 
+function build(): void {
+  if (process.argv.includes('--no-build')) return;
+  const run = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error('npm run build falló');
+}
+
 /** The 1 M and 5 M files one after the other; a table row per file for RESULTS.md. */
 async function benchFiles(): Promise<void> {
+  build();
   const runs: FileRun[] = [];
   for (const lines of [1_000_000, 5_000_000]) runs.push(await benchFile(lines));
   rmSync(FILE, { force: true });
@@ -322,7 +330,9 @@ if (require.main === module) {
   const mode = process.argv.includes('files')
     ? benchFiles()
     : process.argv.includes('file')
-      ? benchFile(arg('lines', 1_000_000)).then(() => rmSync(FILE, { force: true }))
+      ? Promise.resolve(build())
+          .then(() => benchFile(arg('lines', 1_000_000)))
+          .then(() => rmSync(FILE, { force: true }))
       : benchLoad(process.argv.includes('demo') ? demoDataset() : syntheticDataset());
   mode.catch((err) => {
     console.error(err);

@@ -1,8 +1,12 @@
 import type { PagoInput, TenantInput, VentaInput } from './dataset.types';
 import { uuidKey } from './dataset-values';
+import type { UuidPrefilter } from './uuid-prefilter';
 import { UuidSet } from './uuid-set';
 
 export type BulkKind = 'nómina' | 'detalle' | 'venta';
+
+/** Kind numbers for UuidPrefilter. */
+export const BULK_KIND_NUMBER: Record<BulkKind, number> = { nómina: 0, detalle: 1, venta: 2 };
 
 interface Duplicate {
   kind: BulkKind;
@@ -23,8 +27,12 @@ export class BulkUuids {
   };
   private readonly duplicates: Duplicate[] = [];
 
+  /** With a prefilter that has seen every uuid of the file, only its candidates are remembered. */
+  constructor(private readonly prefilter?: UuidPrefilter) {}
+
   /** False when the uuid was already seen: then call duplicate() with where this one is. */
   add(kind: BulkKind, uuid: string): boolean {
+    if (this.prefilter && !this.prefilter.mayRepeat(BULK_KIND_NUMBER[kind], uuid)) return true;
     return this.sets[kind].add(uuid);
   }
 

@@ -12,6 +12,7 @@ import {
   uuidKey,
 } from './dataset-values';
 import type { ProblemList } from './problems';
+import type { UuidPrefilter } from './uuid-prefilter';
 
 /**
  * Layer two of the validation (CONTRACT §6): references, uniqueness and value rules the JSON
@@ -31,8 +32,8 @@ export function checkReferences(tenants: TenantInput[], skip: Set<number>, probl
 export type StreamedTenant = Omit<TenantInput, 'pagos' | 'ventas'> & { pagos?: AsyncIterable<PagoInput>; ventas?: AsyncIterable<VentaInput> };
 
 /** checkReferences for a streamed file: the same rules, in the same order, one payment or sale at a time. */
-export async function checkReferencesStreamed(tenants: StreamedTenant[], skip: Set<number>, problems: ProblemList): Promise<void> {
-  const checker = new ReferenceChecker(problems);
+export async function checkReferencesStreamed(tenants: StreamedTenant[], skip: Set<number>, problems: ProblemList, prefilter: UuidPrefilter): Promise<void> {
+  const checker = new ReferenceChecker(problems, prefilter);
   for (let i = 0; i < tenants.length; i++) {
     if (skip.has(i)) continue;
     const t = tenants[i];
@@ -68,9 +69,14 @@ const detailPath = (pagoPath: string, j: number, k: number, field: string): stri
 class ReferenceChecker {
   private readonly uuids = new Map<UuidKind, Map<string, string>>();
   private readonly emails = new Map<string, string>();
-  readonly bulk = new BulkUuids();
+  readonly bulk: BulkUuids;
 
-  constructor(private readonly problems: ProblemList) {}
+  constructor(
+    private readonly problems: ProblemList,
+    prefilter?: UuidPrefilter,
+  ) {
+    this.bulk = new BulkUuids(prefilter);
+  }
 
   tenant(t: TenantInput, path: string): void {
     const scope = this.head(t, path);

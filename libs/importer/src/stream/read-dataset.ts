@@ -1,8 +1,11 @@
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { BULK_KIND_NUMBER } from '../bulk-uuids';
 import type { PagoInput, VentaInput } from '../dataset.types';
 import { ProblemList, type ImportProblem } from '../problems';
 import { checkReferencesStreamed, type StreamedTenant } from '../reference-rules';
 import { BULK_FIELDS, type BulkField, SchemaCheck } from '../schema-validation';
+import { UuidPrefilter } from '../uuid-prefilter';
 import { JsonSplitter, JsonStreamError, type PathSegment } from './json-splitter';
 
 /**
@@ -13,13 +16,14 @@ import { JsonSplitter, JsonStreamError, type PathSegment } from './json-splitter
  *    small next to the payroll lines) together with where its `pagos` and `ventas` lists lie in
  *    the file; then the schema of that shell;
  * 2. the reference and uniqueness rules, in the same order as for a parsed document, reading each
- *    tenant's payments and sales again from their byte ranges (only the compact uuid sets and the
- *    tenant's catalogs in memory);
+ *    tenant's payments and sales again from their byte ranges (in memory: the tenants' catalogs,
+ *    and for the bulk uuids a Bloom filter from pass 1 plus the exact set of its candidates);
  * and the load reads those ranges a third time (loadDataset iterates them). Each read holds one
  * chunk and one payment or sale.
  */
 
 const CHUNK_BYTES = 1 << 20;
+const { nómina: PAYSLIP, detalle: LINE, venta: SALE } = BULK_KIND_NUMBER;
 
 interface Range {
   start: number;
@@ -84,6 +88,8 @@ export async function scanDatasetFile(file: string): Promise<DatasetScan> {
   const ranges: Partial<Record<BulkField, Range>>[] = [];
   const totals = { payrollLines: 0, saleLines: 0 };
   const isBulk = (key: PathSegment): key is BulkField => (BULK_FIELDS as readonly PathSegment[]).includes(key);
+  // Uniqueness of the bulk uuids without a set of all of them (see UuidPrefilter).
+  const prefilter = new UuidPrefilter((await stat(file)).size);
   const tenantShell = (i: number): Record<string, unknown> => tenants![i] as Record<string, unknown>;
 
   const splitter = new JsonSplitter({
@@ -125,8 +131,16 @@ export async function scanDatasetFile(file: string): Promise<DatasetScan> {
         default: {
           const field = path[2] as BulkField;
           if (!schema.item(field, value, path[1] as number, path[3] as number)) return;
-          if (field === 'pagos') for (const pe of (value as PagoInput).empleados) totals.payrollLines += pe.detalles.length;
-          else totals.saleLines += (value as VentaInput).lineas.length;
+          if (field === 'pagos') {
+            for (const pe of (value as PagoInput).empleados) {
+              prefilter.add(PAYSLIP, pe.uuid);
+              for (const d of pe.detalles) prefilter.add(LINE, d.uuid);
+              totals.payrollLines += pe.detalles.length;
+            }
+          } else {
+            prefilter.add(SALE, (value as VentaInput).uuid);
+            totals.saleLines += (value as VentaInput).lineas.length;
+          }
         }
       }
     },
@@ -152,7 +166,7 @@ export async function scanDatasetFile(file: string): Promise<DatasetScan> {
   const problems = new ProblemList();
   problems.addAll(shellProblems);
   problems.addAll(itemProblems);
-  if (!rootBroken) await checkReferencesStreamed(streamed, broken, problems);
+  if (!rootBroken) await checkReferencesStreamed(streamed, broken, problems, prefilter);
   return {
     problems: problems.toArray(),
     dataset: { tenants: streamed },
