@@ -5,7 +5,8 @@ import type { Dataset } from '../dataset.types';
 import { generateDataset, materializeDataset } from '../demo/generate-dataset';
 import { writeDatasetFile } from '../demo/write-dataset-file';
 import { validateDataset } from '../validate-dataset';
-import { scanDatasetFile, type StreamedDataset } from './read-dataset';
+import { JsonStreamError } from './json-splitter';
+import { locate, scanDatasetFile, type StreamedDataset } from './read-dataset';
 
 /**
  * The streamed validation against the whole-document one (validateDataset on JSON.parse's
@@ -120,5 +121,50 @@ describe('scanDatasetFile', () => {
       for (const tenant of t) for (const p of tenant.pagos) for (const pe of p.empleados) for (const d of pe.detalles) d.concepto = 'ZZZ';
     });
     expect(count).toBe(1001);
+  });
+
+  describe('files that are not JSON, stopped at the first fault in file order', () => {
+    const scanError = async (text: string | Buffer): Promise<JsonStreamError> => {
+      const file = join(dir, `${n++}.json`);
+      writeFileSync(file, text);
+      const err = await scanDatasetFile(file).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(JsonStreamError);
+      return err as JsonStreamError;
+    };
+
+    it('a lone surrogate inside a payment, by its JSON path', async () => {
+      const data = JSON.parse(FIXTURE_TEXT) as Json;
+      data.tenants[0].pagos[2].descripcion = 'MARKER';
+      const err = await scanError(JSON.stringify(data).replace('MARKER', 'N\\udc00mina'));
+      expect({ kind: err.kind, reason: err.reason }).toEqual({ kind: 'surrogate', reason: '$.tenants[0].pagos[2].descripcion' });
+    });
+
+    it('a file cut inside the payments: end of file, located at its last byte', async () => {
+      const text = JSON.stringify(JSON.parse(FIXTURE_TEXT), null, 1);
+      const cut = text.slice(0, text.indexOf('"pagos"') + 5000);
+      const file = join(dir, `${n}.json`);
+      const err = await scanError(cut);
+      expect({ kind: err.kind, offset: err.offset, reason: err.reason }).toEqual({
+        kind: 'syntax',
+        offset: Buffer.byteLength(cut),
+        reason: expect.stringContaining('fin del archivo inesperado'),
+      });
+      const lines = cut.split('\n');
+      expect(await locate(file, err.offset)).toEqual({ line: lines.length, column: lines[lines.length - 1].length + 1 });
+    });
+
+    it('a Latin-1 byte inside a sale, by line and column (characters, not bytes)', async () => {
+      const text = JSON.stringify(JSON.parse(FIXTURE_TEXT), null, 1);
+      const at = text.indexOf('"ventas"');
+      const before = Buffer.from(`${text.slice(0, at)}"ñ`);
+      const file = join(dir, `${n}.json`);
+      const err = await scanError(Buffer.concat([before, Buffer.from([0xf1]), Buffer.from(text.slice(at + 2))]));
+      expect({ kind: err.kind, offset: err.offset }).toEqual({ kind: 'utf8', offset: before.length });
+      const lines = `${text.slice(0, at)}"ñ`.split('\n');
+      expect(await locate(file, err.offset)).toEqual({ line: lines.length, column: lines[lines.length - 1].length + 1 });
+    });
   });
 });
