@@ -19,7 +19,7 @@ export class UuidPrefilter {
   /** `fileBytes`: every uuid takes at least ~45 bytes of the file ("uuid":"..."), so this bounds their number. */
   constructor(fileBytes: number) {
     let size = 1 << 16;
-    while (size * 32 < fileBytes / 8 && size < 1 << 25) size <<= 1; // one bit per 8 bytes of file
+    while (size * 32 < fileBytes / 8 && size < 1 << 23) size <<= 1; // one bit per 8 bytes of file
     this.bits = new Int32Array(size);
     this.mask = size * 32 - 1;
   }

@@ -71,8 +71,9 @@ async function jsonFailure(file: string, err: JsonStreamError): Promise<CliFailu
 
 /** Validates the file as a stream (never the whole document in memory); read errors and bad JSON become CliFailure. */
 async function scanFile(file: string): Promise<DatasetScan> {
+  const progress = createProgressReporter();
   try {
-    return await scanDatasetFile(file);
+    return await scanDatasetFile(file, (p) => progress.update(p));
   } catch (err) {
     if (err instanceof JsonStreamError) throw await jsonFailure(file, err);
     const code = (err as NodeJS.ErrnoException).code ?? '';
@@ -80,6 +81,8 @@ async function scanFile(file: string): Promise<DatasetScan> {
       throw new CliFailure(`No se puede leer el archivo ${file}: ${READ_ERRORS[code] ?? (err as Error).message}.`);
     }
     throw err;
+  } finally {
+    progress.finish();
   }
 }
 

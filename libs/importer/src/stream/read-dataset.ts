@@ -44,22 +44,25 @@ export interface DatasetScan {
   timings: { read: number; validate: number };
 }
 
-/** Reads the file from `start` to `end` (inclusive), in chunks. */
-async function* chunks(file: string, start = 0, end?: number): AsyncGenerator<Buffer> {
+/** Reads the file from `start` to `end` (inclusive), in chunks; `onBytes` hears each chunk's size. */
+async function* chunks(file: string, start = 0, end?: number, onBytes?: (n: number) => void): AsyncGenerator<Buffer> {
   const stream = createReadStream(file, { start, end, highWaterMark: CHUNK_BYTES });
   try {
-    for await (const chunk of stream) yield chunk as Buffer;
+    for await (const chunk of stream) {
+      onBytes?.((chunk as Buffer).length);
+      yield chunk as Buffer;
+    }
   } finally {
     stream.destroy();
   }
 }
 
 /** The items of the JSON array at `range` (its brackets included), parsed one by one. */
-async function* arrayItems<T>(file: string, range: Range): AsyncGenerator<T> {
+async function* arrayItems<T>(file: string, range: Range, onBytes?: (n: number) => void): AsyncGenerator<T> {
   const items: T[] = [];
   const splitter = new JsonSplitter({ descend: (path) => path.length === 0, value: (_path, v) => items.push(v as T) });
   splitter.startAt(range.start);
-  for await (const chunk of chunks(file, range.start, range.end)) {
+  for await (const chunk of chunks(file, range.start, range.end, onBytes)) {
     splitter.write(chunk);
     for (let i = 0; i < items.length; i++) yield items[i];
     items.length = 0;
@@ -69,8 +72,8 @@ async function* arrayItems<T>(file: string, range: Range): AsyncGenerator<T> {
 }
 
 /** A collection read again from the file every time it is iterated. */
-function fileCollection<T>(file: string, range: Range): AsyncIterable<T> {
-  return { [Symbol.asyncIterator]: () => arrayItems<T>(file, range) };
+function fileCollection<T>(file: string, range: Range, onBytes: (n: number) => void): AsyncIterable<T> {
+  return { [Symbol.asyncIterator]: () => arrayItems<T>(file, range, onBytes) };
 }
 
 /** An own property even when the name is "__proto__", as JSON.parse would make it. */
@@ -78,8 +81,19 @@ function setMember(target: Record<string, unknown>, key: string, value: unknown)
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-export async function scanDatasetFile(file: string): Promise<DatasetScan> {
+/** Progress of the validation passes, in MB of the file (the shape of loadDataset's onProgress). */
+export type ScanProgress = (event: { phase: string; done: number; total: number; unit: string }) => void;
+
+export async function scanDatasetFile(file: string, onProgress?: ScanProgress): Promise<DatasetScan> {
   const started = performance.now();
+  const size = (await stat(file)).size;
+  let read = 0;
+  let phase = 'leyendo';
+  let total = size;
+  const progress = (n: number): void => {
+    read += n;
+    onProgress?.({ phase, done: Math.round(read / 1e6), total: Math.max(1, Math.round(total / 1e6)), unit: 'MB' });
+  };
   const shellProblems = new ProblemList();
   const itemProblems = new ProblemList();
   const schema = new SchemaCheck(itemProblems);
@@ -89,7 +103,7 @@ export async function scanDatasetFile(file: string): Promise<DatasetScan> {
   const totals = { payrollLines: 0, saleLines: 0 };
   const isBulk = (key: PathSegment): key is BulkField => (BULK_FIELDS as readonly PathSegment[]).includes(key);
   // Uniqueness of the bulk uuids without a set of all of them (see UuidPrefilter).
-  const prefilter = new UuidPrefilter((await stat(file)).size);
+  const prefilter = new UuidPrefilter(size);
   const tenantShell = (i: number): Record<string, unknown> => tenants![i] as Record<string, unknown>;
 
   const splitter = new JsonSplitter({
@@ -145,7 +159,7 @@ export async function scanDatasetFile(file: string): Promise<DatasetScan> {
       }
     },
   });
-  for await (const chunk of chunks(file)) splitter.write(chunk);
+  for await (const chunk of chunks(file, 0, undefined, progress)) splitter.write(chunk);
   splitter.end();
 
   // The shell is checked with the shell's validator, whose errors come first as for a parsed file.
@@ -153,25 +167,30 @@ export async function scanDatasetFile(file: string): Promise<DatasetScan> {
   shellCheck.shell(root);
   const broken = new Set([...shellCheck.result.brokenTenants, ...schema.result.brokenTenants]);
   const rootBroken = shellCheck.result.rootBroken || schema.result.rootBroken;
-  const read = performance.now();
+  const readAt = performance.now();
 
   const streamed: StreamedTenant[] = (tenants ?? []).map((t, i) => {
     const shell = { ...(t as object) } as StreamedTenant;
     for (const field of BULK_FIELDS) {
       const range = ranges[i]?.[field];
-      if (range) (shell as Record<string, unknown>)[field] = fileCollection(file, range);
+      if (range) (shell as Record<string, unknown>)[field] = fileCollection(file, range, (n) => progress(n));
     }
     return shell;
   });
+  // The second pass reads the payments' and sales' ranges (and the load a third time: no progress then, loadDataset has its own).
+  phase = 'validando';
+  read = 0;
+  total = ranges.reduce((sum, r) => sum + BULK_FIELDS.reduce((s, f) => s + (r?.[f] ? r[f].end - r[f].start + 1 : 0), 0), 0);
   const problems = new ProblemList();
   problems.addAll(shellProblems);
   problems.addAll(itemProblems);
   if (!rootBroken) await checkReferencesStreamed(streamed, broken, problems, prefilter);
+  onProgress = undefined;
   return {
     problems: problems.toArray(),
     dataset: { tenants: streamed },
     totals,
-    timings: { read: (read - started) / 1000, validate: (performance.now() - read) / 1000 },
+    timings: { read: (readAt - started) / 1000, validate: (performance.now() - readAt) / 1000 },
   };
 }
 
