@@ -96,12 +96,7 @@ export class JsonSplitter {
 
   constructor(private readonly handler: SplitterHandler) {}
 
-  /** Offset, in the file, of the first byte the splitter has not seen yet. */
-  get offset(): number {
-    return this.base;
-  }
-
-  /** Feeds the next bytes of the document. `startOffset` sets the file offset of the first chunk. */
+  /** Feeds the next bytes of the document (any size, cut anywhere, even inside a character). */
   write(chunk: Buffer): void {
     // The carried bytes were not counted in base: they start there.
     const at = this.base;
@@ -129,7 +124,7 @@ export class JsonSplitter {
     if (!this.rootSeen) throw this.syntax(this.base, 'fin del archivo inesperado; se esperaba un valor');
   }
 
-  /** Starts at a given file offset (for reading a slice of the file). */
+  /** Offsets count from here: the file offset of the first byte written (for a slice of the file). */
   startAt(offset: number): void {
     this.base = offset;
   }
