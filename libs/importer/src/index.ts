@@ -6,4 +6,4 @@ export { createProgressReporter, type ProgressEvent, type ProgressReporter } fro
 export { findJsonSyntaxError, findLoneSurrogate, type JsonSyntaxError } from './json-syntax';
 export { formatCount } from './problems';
 export { JsonStreamError, type JsonStreamErrorKind } from './stream/json-splitter';
-export { locate, scanDatasetFile, type DatasetScan, type StreamedDataset } from './stream/read-dataset';
+export { FileChangedError, locate, scanDatasetFile, type DatasetScan, type StreamedDataset } from './stream/read-dataset';

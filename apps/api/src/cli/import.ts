@@ -11,6 +11,7 @@ import { acquireDatabase, migrateDatabase, type DatabaseSelection } from '@app/p
 import {
   createProgressReporter,
   formatCount,
+  FileChangedError,
   ImportError,
   JsonStreamError,
   loadDataset,
@@ -167,7 +168,7 @@ const CONNECTION_LOST_MESSAGE = /Connection terminated|not queryable|terminating
 
 function describeError(err: unknown): string {
   if (err instanceof CliFailure || err instanceof ConfigError) return err.message;
-  if (err instanceof ImportError) return `Error: ${sentence(err.message)} No se importó nada.`;
+  if (err instanceof ImportError || err instanceof FileChangedError) return `Error: ${sentence(err.message)} No se importó nada.`;
   const pg = err as { code?: string; detail?: string; message?: string; severity?: string };
   if ((pg.code && CONNECTION_LOST_CODES.has(pg.code)) || CONNECTION_LOST_MESSAGE.test(pg.message ?? '')) {
     return (

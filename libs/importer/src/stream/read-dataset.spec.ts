@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Dataset } from '../dataset.types';
@@ -6,7 +6,7 @@ import { generateDataset, materializeDataset } from '../demo/generate-dataset';
 import { writeDatasetFile } from '../demo/write-dataset-file';
 import { validateDataset } from '../validate-dataset';
 import { JsonStreamError } from './json-splitter';
-import { locate, scanDatasetFile, type StreamedDataset } from './read-dataset';
+import { FileChangedError, locate, scanDatasetFile, type StreamedDataset } from './read-dataset';
 
 /**
  * The streamed validation against the whole-document one (validateDataset on JSON.parse's
@@ -121,6 +121,14 @@ describe('scanDatasetFile', () => {
       for (const tenant of t) for (const p of tenant.pagos) for (const pe of p.empleados) for (const d of pe.detalles) d.concepto = 'ZZZ';
     });
     expect(count).toBe(1001);
+  });
+
+  it('refuses to read payments again from a file written to after its validation', async () => {
+    const file = fileOf(FIXTURE_TEXT);
+    const scan = await scanDatasetFile(file);
+    expect(scan.problems).toEqual([]);
+    appendFileSync(file, ' ');
+    await expect(materialize(scan.dataset)).rejects.toBeInstanceOf(FileChangedError);
   });
 
   describe('files that are not JSON, stopped at the first fault in file order', () => {

@@ -57,8 +57,27 @@ async function* chunks(file: string, start = 0, end?: number, onBytes?: (n: numb
   }
 }
 
+/** The file was written to between the validation and a later read: what was validated is not what would be loaded. */
+export class FileChangedError extends Error {
+  constructor(readonly file: string) {
+    super(`El archivo ${file} cambió mientras se importaba; impórtelo de nuevo cuando nadie lo esté escribiendo.`);
+  }
+}
+
+interface FileVersion {
+  size: number;
+  mtimeMs: number;
+}
+
+async function version(file: string): Promise<FileVersion> {
+  const { size, mtimeMs } = await stat(file);
+  return { size, mtimeMs };
+}
+
 /** The items of the JSON array at `range` (its brackets included), parsed one by one. */
-async function* arrayItems<T>(file: string, range: Range, onBytes?: (n: number) => void): AsyncGenerator<T> {
+async function* arrayItems<T>(file: string, range: Range, validated: FileVersion, onBytes?: (n: number) => void): AsyncGenerator<T> {
+  const now = await version(file);
+  if (now.size !== validated.size || now.mtimeMs !== validated.mtimeMs) throw new FileChangedError(file);
   const items: T[] = [];
   const splitter = new JsonSplitter({ descend: (path) => path.length === 0, value: (_path, v) => items.push(v as T) });
   splitter.startAt(range.start);
@@ -72,8 +91,8 @@ async function* arrayItems<T>(file: string, range: Range, onBytes?: (n: number) 
 }
 
 /** A collection read again from the file every time it is iterated. */
-function fileCollection<T>(file: string, range: Range, onBytes: (n: number) => void): AsyncIterable<T> {
-  return { [Symbol.asyncIterator]: () => arrayItems<T>(file, range, onBytes) };
+function fileCollection<T>(file: string, range: Range, validated: FileVersion, onBytes: (n: number) => void): AsyncIterable<T> {
+  return { [Symbol.asyncIterator]: () => arrayItems<T>(file, range, validated, onBytes) };
 }
 
 /** An own property even when the name is "__proto__", as JSON.parse would make it. */
@@ -86,7 +105,8 @@ export type ScanProgress = (event: { phase: string; done: number; total: number;
 
 export async function scanDatasetFile(file: string, onProgress?: ScanProgress): Promise<DatasetScan> {
   const started = performance.now();
-  const size = (await stat(file)).size;
+  const validated = await version(file);
+  const size = validated.size;
   let read = 0;
   let phase = 'leyendo';
   let total = size;
@@ -173,7 +193,7 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
     const shell = { ...(t as object) } as StreamedTenant;
     for (const field of BULK_FIELDS) {
       const range = ranges[i]?.[field];
-      if (range) (shell as Record<string, unknown>)[field] = fileCollection(file, range, (n) => progress(n));
+      if (range) (shell as Record<string, unknown>)[field] = fileCollection(file, range, validated, (n) => progress(n));
     }
     return shell;
   });
