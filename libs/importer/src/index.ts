@@ -3,5 +3,7 @@ export { validateDataset, type ImportProblem } from './validate-dataset';
 export { loadDataset, type LoadOptions, type LoadProgress, type LoadSummary } from './load-dataset';
 export { ImportError, type ImportErrorCode } from '@nomina-api/platform/persistence/bulk/import-error';
 export { createProgressReporter, type ProgressEvent, type ProgressReporter } from './progress';
-export { findJsonSyntaxError, type JsonSyntaxError } from './json-syntax';
+export { findJsonSyntaxError, findLoneSurrogate, type JsonSyntaxError } from './json-syntax';
 export { formatCount } from './problems';
+export { JsonStreamError, type JsonStreamErrorKind } from './stream/json-splitter';
+export { FileChangedError, locate, scanDatasetFile, type DatasetScan, type StreamedDataset } from './stream/read-dataset';

@@ -18,6 +18,7 @@ import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { HttpMetrics } from './metrics/http-metrics';
 import { MetricsController } from './metrics/metrics.controller';
 import { ormOptions, type SchemaParts } from './persistence/database';
+import { ReadPools } from './persistence/read-pools';
 import { SqlReader } from './persistence/sql-reader';
 import { PremiumGuard } from './tenancy/premium.guard';
 import { PrincipalDirectory } from './tenancy/principal-directory';
@@ -95,6 +96,7 @@ export class PlatformModule {
       providers: [
         { provide: APP_CONFIG, useFactory: (o: PlatformModuleOptions) => o.config, inject: [PLATFORM_OPTIONS] },
         { provide: EXPECTED_MIGRATIONS, useFactory: (o: PlatformModuleOptions) => o.schema.migrations.map((m) => m.name), inject: [PLATFORM_OPTIONS] },
+        ReadPools,
         SqlReader,
         {
           provide: PrincipalDirectory,
@@ -115,7 +117,7 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AuthenticationGuard },
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
-      exports: [APP_CONFIG, SqlReader, PrincipalDirectory, TenantGuard, PremiumGuard, TokenService, AUTH_ADAPTER, HttpMetrics],
+      exports: [APP_CONFIG, ReadPools, SqlReader, PrincipalDirectory, TenantGuard, PremiumGuard, TokenService, AUTH_ADAPTER, HttpMetrics],
     };
   }
 }
