@@ -6,10 +6,13 @@ import tseslint from 'typescript-eslint';
 
 const CONTEXTS = ['nomina', 'reportes', 'proveedores'];
 
-/** From outside a context, only its barrel (`@app/nomina`) or its `testing` entry point. */
+/**
+ * From outside a context, only its entry points: the barrel (`@app/nomina`), the write side the
+ * importer calls (`@app/nomina/persistence`) and, for bench and test, `@app/nomina/testing`.
+ */
 const barrelOnly = (ctx) => ({
-  group: [`@app/${ctx}/*`, `!@app/${ctx}/testing`],
-  message: `Importe el contexto ${ctx} por su barril (@app/${ctx}) o, en pruebas y benchmarks, por @app/${ctx}/testing.`,
+  group: [`@app/${ctx}/*`, `!@app/${ctx}/testing`, `!@app/${ctx}/persistence`],
+  message: `Importe el contexto ${ctx} por su barril (@app/${ctx}), su lado de escritura (@app/${ctx}/persistence) o, en pruebas y benchmarks, por @app/${ctx}/testing.`,
 });
 /** Inside a context: no other context, in any spelling. */
 const noOtherContext = (ctx) =>
@@ -17,10 +20,11 @@ const noOtherContext = (ctx) =>
     group: [`@app/${other}`, `@app/${other}/*`, `**/${other}/src/**`],
     message: `Un contexto no importa a otro (${ctx} → ${other}): lo compartido vive en @app/platform.`,
   }));
-const noHttpFromQuerySide = {
-  group: ['**/http', '**/http/**', '@app/*/http/**'],
+const noHttpFromQuerySide = (ctx) => ({
+  // The context's own http/ (relative, or through its alias); platform's kit stays usable.
+  regex: `^((\\.{1,2}/)+(.*/)?http|@app/${ctx}/http)(/|$)`,
   message: 'El lado de consultas (queries/, commands/, *.sql.ts, domain/) no importa http/: el listado y los tipos viven del lado de la consulta.',
-};
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'examples/**/dist/**', '**/*.js', '**/*.mjs'] },
@@ -56,7 +60,7 @@ export default tseslint.config(
   })),
   ...CONTEXTS.map((ctx) => ({
     files: [`libs/${ctx}/src/queries/**/*.ts`, `libs/${ctx}/src/commands/**/*.ts`, `libs/${ctx}/src/domain/**/*.ts`, `libs/${ctx}/**/*.sql.ts`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...noOtherContext(ctx), noHttpFromQuerySide] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...noOtherContext(ctx), noHttpFromQuerySide(ctx)] }] },
   })),
   // Tests may use any tool; they still reach contexts through barrels or testing entry points.
   {

@@ -15,7 +15,6 @@
  */
 import { Client } from 'pg';
 import { isDeepStrictEqual } from 'node:util';
-import { join } from 'node:path';
 import { migrateDatabase } from '@app/platform/persistence/database';
 import { NOMINA_SCHEMA } from '@app/nomina';
 import { conceptosAcumuladosSql, type FuenteAcumulado, type SortKey } from '@app/nomina/testing';

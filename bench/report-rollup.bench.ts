@@ -17,7 +17,6 @@
  * The bench databases must be migrated (the service does it when it starts).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Dataset, TenantInput, VentaInput } from '@app/importer/dataset.types';
 import { generateDataset, type Scale } from '@app/importer/demo/generate-dataset';

@@ -34,7 +34,7 @@ import { DEMO_LOGINS } from '@app/importer/demo/generate-dataset';
 import { httpGet, load, type LoadResult, loadWithCpu, rssSampler, sequential, type Stats } from './lib/measure';
 import { serviceClient, servicePool, withDatabase } from './lib/pg';
 import { drain, RecordingReader, replay, type Statement } from './lib/recorder';
-import { buildScenarios, discover, type Scenario } from './lib/scenarios';
+import { buildScenarios, discover } from './lib/scenarios';
 import { freePort, opt } from './lib/cli';
 
 const ROOT = join(__dirname, '..');

@@ -103,14 +103,17 @@ describe('a backend killed in the middle of a streamed response (e2e, real socke
     return { res, abort: () => req.destroy() };
   }
 
-  /** Kills the service's backends that are running a statement right now; returns how many. */
+  /**
+   * Kills the service's backends inside a transaction right now (the stream's: running a FETCH, or
+   * 'idle in transaction' between two while the response waits on backpressure); returns how many.
+   */
   async function killActiveBackends(): Promise<number> {
     const admin = new Client({ connectionString: url });
     await admin.connect();
     try {
       const { rows } = await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and application_name = 'nomina-read-api' and state = 'active'`,
+          where datname = current_database() and application_name = 'nomina-read-api' and state in ('active', 'idle in transaction')`,
       );
       return rows.length;
     } finally {

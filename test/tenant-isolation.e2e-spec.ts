@@ -251,7 +251,7 @@ describe('tenant isolation (e2e): another tenant\'s identifier answers exactly l
           try {
             probe.control(res);
           } catch (err) {
-            throw new Error(`${op}: positive control with Andina's own token failed (${res.status} ${res.body.slice(0, 200)}): ${(err as Error).message}`);
+            throw new Error(`${op}: positive control with Andina's own token failed (${res.status} ${res.body.slice(0, 200)}): ${(err as Error).message}`, { cause: err });
           }
         }
         checked.push(op);

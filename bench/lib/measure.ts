@@ -1,6 +1,6 @@
 /** Timing helpers: percentiles, sequential loops, autocannon under fixed load, RSS sampling. */
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 
 export interface Stats {
@@ -41,7 +41,7 @@ export interface HttpResult {
 }
 
 /** One GET on a fresh keep-alive-less connection pool of node:http; reads the whole body. */
-const agent = new (require('node:http').Agent)({ keepAlive: true, maxSockets: 1 });
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 export function httpGet(url: string, headers: Record<string, string>, keepBody = false): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'GET', headers, agent }, (res) => {

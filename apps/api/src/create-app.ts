@@ -59,6 +59,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     done();
   });
   trackRequestContext(fastify);
+  // Assigned once the Nest app exists; the hook only runs after that.
+  // eslint-disable-next-line prefer-const
   let metrics: HttpMetrics | undefined;
   fastify.addHook('onResponse', (req, reply, done) => {
     // The route template (`/pagos/:id`), never the raw URL, labels metrics; unmatched URLs have none.

@@ -5,7 +5,7 @@ import { validateDataset, type ImportProblem } from './validate-dataset';
 
 const FIXTURE = JSON.parse(readFileSync(join(__dirname, '../../../test/fixtures/example-dataset.json'), 'utf8')) as Dataset;
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** A deep copy of the example with one thing broken; returns its problems. */
 function problemsAfter(breakIt: (data: Json, t: Json[]) => void): ImportProblem[] {

@@ -15,7 +15,7 @@ import { FileChangedError, locate, scanDatasetFile, type StreamedDataset } from 
  */
 
 const FIXTURE_TEXT = readFileSync(join(__dirname, '../../../../test/fixtures/example-dataset.json'), 'utf8');
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let dir: string;
 let n = 0;

@@ -6,7 +6,7 @@ import { ProblemList, type ImportProblem } from '../problems';
 import { checkReferencesStreamed, type StreamedTenant } from '../reference-rules';
 import { BULK_FIELDS, type BulkField, SchemaCheck } from '../schema-validation';
 import { UuidPrefilter } from '../uuid-prefilter';
-import { JsonSplitter, JsonStreamError, type PathSegment } from './json-splitter';
+import { JsonSplitter, type PathSegment } from './json-splitter';
 
 /**
  * An import file validated without holding it (CONTRACT §6), in streaming passes over the bytes:

@@ -25,6 +25,7 @@ function nulParameters(req: FastifyRequest): FieldProblem[] {
     for (const [name, value] of Object.entries(source)) {
       const values: unknown[] = Array.isArray(value) ? value : [value];
       if (name.includes('\u0000') || values.some((v) => typeof v === 'string' && v.includes('\u0000'))) {
+        // eslint-disable-next-line no-control-regex -- the NUL is what this check is about
         fields.push({ field: name.replace(/\u0000/g, ''), message: NUL_FIELD_MESSAGE });
       }
     }

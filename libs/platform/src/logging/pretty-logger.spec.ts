@@ -25,7 +25,7 @@ describe('log format', () => {
     };
     expect(JSON.parse(capture())).toEqual(expect.objectContaining({ level: 'info', msg: 'hola', ms: 1, service: 'nomina-read-api' }));
     expect(JSON.parse(capture('json')).msg).toBe('hola');
-    expect(capture('pretty')).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  hola ms=1\n$/);
+    expect(capture('pretty')).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}hola ms=1\n$/);
   });
 });
 
@@ -55,7 +55,7 @@ describe('formatPrettyLine', () => {
     const logger = pino({ redact: { paths: ['password'], remove: true }, formatters: { level: (label) => ({ level: label }) } }, prettyDestination(out));
     logger.info({ password: 'secreto', user: 'ana' }, 'hola');
     prettyDestination(out).write('  Servicio listo\n');
-    expect(text).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO  hola user=ana\n {2}Servicio listo\n$/);
+    expect(text).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}hola user=ana\n {2}Servicio listo\n$/);
     expect(text).not.toContain('secreto');
   });
 });

@@ -123,6 +123,7 @@ function ensurePostgresUser(log: (m: string) => void): PgUser {
     throw new Error(
       `PostgreSQL no se ejecuta como root y no se pudo crear el usuario "postgres": ${(err as Error).message}. ` +
         'Ejecute como un usuario normal o defina DATABASE_URL.',
+      { cause: err },
     );
   }
   const created = lookup();
@@ -274,7 +275,7 @@ async function withLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
         /* being written */
       }
       if (holder && !alive(holder)) fs.rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`Tiempo agotado esperando el bloqueo ${lock}`);
+      if (Date.now() > deadline) throw new Error(`Tiempo agotado esperando el bloqueo ${lock}`, { cause: err });
       await new Promise((r) => setTimeout(r, 100));
     }
   }
