@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -33,6 +33,9 @@ export interface Cluster {
 /** The embedded PostgreSQL in dataDir (started, or joined when already running). */
 export async function startCluster(dataDir: string, quiet = true): Promise<Cluster> {
   if (resolve(dataDir) === resolve(ROOT, '.data')) throw new Error('Use a DATA_DIR of its own for fault injection, never ./.data.');
+  // mkdtemp makes a 0700 folder: as root, the launcher would then place the cluster in a folder of
+  // the system temp dir that removing dataDir leaves behind. Readable by postgres, it stays inside.
+  chmodSync(dataDir, 0o755);
   const embedded = await startEmbeddedPostgres({ dataDir, port: 0, database: 'postgres', log: quiet ? () => undefined : log, fastInit: true });
   return { embedded, adminUrl: embedded.url, release: () => embedded.release() };
 }
