@@ -23,7 +23,8 @@ const noOtherContext = (ctx) =>
 const noHttpFromQuerySide = (ctx) => ({
   // The context's own http/ (relative, or through its alias); platform's kit stays usable.
   regex: `^((\\.{1,2}/)+(.*/)?http|@app/${ctx}/http)(/|$)`,
-  message: 'El lado de consultas (queries/, commands/, *.sql.ts, domain/) no importa http/: el listado y los tipos viven del lado de la consulta.',
+  message:
+    'El lado de consultas (queries/, commands/, *.sql.ts, domain/) no importa http/: el listado y los tipos viven del lado de la consulta.',
 });
 
 export default tseslint.config(
@@ -34,7 +35,10 @@ export default tseslint.config(
   {
     languageOptions: { parserOptions: { ecmaVersion: 2022, sourceType: 'module' } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // Nest's DI and class-validator rely on empty classes and namespaces of decorators.
       '@typescript-eslint/no-extraneous-class': 'off',
       'no-restricted-imports': ['error', { patterns: CONTEXTS.map(barrelOnly) }],
@@ -48,7 +52,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@app/nomina*', '@app/reportes*', '@app/proveedores*', '@app/importer*'], message: 'La plataforma no importa contextos ni el importador.' },
+            {
+              group: ['@app/nomina*', '@app/reportes*', '@app/proveedores*', '@app/importer*'],
+              message: 'La plataforma no importa contextos ni el importador.',
+            },
           ],
         },
       ],
@@ -56,10 +63,25 @@ export default tseslint.config(
   },
   ...CONTEXTS.map((ctx) => ({
     files: [`libs/${ctx}/**/*.ts`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...noOtherContext(ctx), { group: ['@app/importer*'], message: 'Los contextos no dependen del importador: él los llama.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...noOtherContext(ctx),
+            { group: ['@app/importer*'], message: 'Los contextos no dependen del importador: él los llama.' },
+          ],
+        },
+      ],
+    },
   })),
   ...CONTEXTS.map((ctx) => ({
-    files: [`libs/${ctx}/src/queries/**/*.ts`, `libs/${ctx}/src/commands/**/*.ts`, `libs/${ctx}/src/domain/**/*.ts`, `libs/${ctx}/**/*.sql.ts`],
+    files: [
+      `libs/${ctx}/src/queries/**/*.ts`,
+      `libs/${ctx}/src/commands/**/*.ts`,
+      `libs/${ctx}/src/domain/**/*.ts`,
+      `libs/${ctx}/**/*.sql.ts`,
+    ],
     rules: { 'no-restricted-imports': ['error', { patterns: [...noOtherContext(ctx), noHttpFromQuerySide(ctx)] }] },
   })),
   // Tests may use any tool; they still reach contexts through barrels or testing entry points.

@@ -39,7 +39,12 @@ function ventas(): VentaInput[] {
     negocio: NEGOCIO,
     fecha: `2024-03-${String(1 + (i % 28)).padStart(2, '0')}T12:00:00.000Z`,
     estado: 'Pagada' as const,
-    lineas: [0, 1, 2].map((k) => ({ producto: product((i + k) % PRODUCTS), cantidad: 1 + k, precioUnitario: 1000 + k, costoPromedio: 600 })),
+    lineas: [0, 1, 2].map((k) => ({
+      producto: product((i + k) % PRODUCTS),
+      cantidad: 1 + k,
+      precioUnitario: 1000 + k,
+      costoPromedio: 600,
+    })),
   }));
 }
 
@@ -50,9 +55,25 @@ const DATASET: Dataset = {
       nit: '900555001',
       nombre: 'Corte de flujo S.A.S.',
       activo: true,
-      negocios: [{ uuid: NEGOCIO, nombre: 'Tienda', suscripcion: { plan: 'PREMIUM', desde: '2020-01-01T00:00:00Z', hasta: '2099-12-31T23:59:59Z' } }],
-      usuarios: [{ uuid: '5d5d5d5d-4444-4000-8000-000000000001', email: EMAIL, password: PASSWORD, nombre: 'Flujo', apellido: 'Prueba', negocios: [NEGOCIO] }],
-      productos: Array.from({ length: PRODUCTS }, (_, i) => ({ uuid: product(i), negocio: NEGOCIO, codigo: `P-${i}`, nombre: `Producto ${i}` })),
+      negocios: [
+        { uuid: NEGOCIO, nombre: 'Tienda', suscripcion: { plan: 'PREMIUM', desde: '2020-01-01T00:00:00Z', hasta: '2099-12-31T23:59:59Z' } },
+      ],
+      usuarios: [
+        {
+          uuid: '5d5d5d5d-4444-4000-8000-000000000001',
+          email: EMAIL,
+          password: PASSWORD,
+          nombre: 'Flujo',
+          apellido: 'Prueba',
+          negocios: [NEGOCIO],
+        },
+      ],
+      productos: Array.from({ length: PRODUCTS }, (_, i) => ({
+        uuid: product(i),
+        negocio: NEGOCIO,
+        codigo: `P-${i}`,
+        nombre: `Producto ${i}`,
+      })),
       ventas: ventas(),
     },
   ],

@@ -51,7 +51,9 @@ export function httpGet(url: string, headers: Record<string, string>, keepBody =
         bytes += c.length;
         if (keepBody) chunks.push(c);
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, body: keepBody ? Buffer.concat(chunks).toString('utf8') : undefined }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, bytes, body: keepBody ? Buffer.concat(chunks).toString('utf8') : undefined }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -127,7 +129,13 @@ export function cpuSeconds(pid: number): number {
  * `load` while counting the CPU the server process spent: CPU ms per request is what a noisy,
  * shared machine distorts least (latency and req/s also measure the other tenants' load).
  */
-export async function loadWithCpu(pid: number, url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult & { cpuMsPerReq: number }> {
+export async function loadWithCpu(
+  pid: number,
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult & { cpuMsPerReq: number }> {
   const before = cpuSeconds(pid);
   const r = await load(url, headers, connections, seconds);
   const used = cpuSeconds(pid) - before;

@@ -67,7 +67,14 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     const route = req.routeOptions.url;
     metrics?.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     req.log.info(
-      { method: req.method, url: req.url, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, tenant: req.principal?.tenantId },
+      {
+        method: req.method,
+        url: req.url,
+        route,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        tenant: req.principal?.tenantId,
+      },
       'request',
     );
     done();

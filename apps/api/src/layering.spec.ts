@@ -36,7 +36,11 @@ describe('layering rules (eslint.config.mjs)', () => {
     ['a context importing the importer', 'libs/reportes/src/persistence/probe.ts', "import { x } from '@app/importer';"],
     ['the platform importing a context', 'libs/platform/src/http/probe.ts', "import { x } from '@app/nomina';"],
     ['a query importing http/', 'libs/nomina/src/queries/list-pagos/probe.ts', "import { x } from '../../http/list-query.pipe';"],
-    ['a command importing http/', 'libs/nomina/src/commands/generar-nomina-electronica/probe.ts', "import { x } from '@app/nomina/http/legacy-response';"],
+    [
+      'a command importing http/',
+      'libs/nomina/src/commands/generar-nomina-electronica/probe.ts',
+      "import { x } from '@app/nomina/http/legacy-response';",
+    ],
     ['SQL importing http/', 'libs/reportes/src/persistence/probe.sql.ts', "import { x } from '../http/report-utility.json';"],
     ['the app reaching into a context', 'apps/api/src/probe.ts', "import { x } from '@app/nomina/queries/list-pagos/list-pagos.query';"],
     ['a test reaching into a context', 'test/probe.e2e-spec.ts', "import { x } from '@app/proveedores/http/paging';"],

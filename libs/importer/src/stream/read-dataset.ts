@@ -214,8 +214,6 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
   };
 }
 
-
-
 /** Line and column (1-based, in characters, as an editor counts them) of a byte offset of the file. */
 export async function locate(file: string, offset: number): Promise<{ line: number; column: number }> {
   let line = 1;

@@ -228,7 +228,12 @@ class CodeGen {
         const codec = CODECS[node.kind];
         if (node.kind === 'bool') {
           // Both outcomes are constants, so the property name goes into each branch: no concat.
-          return [{ fold: (k) => `((t = ${value}) === true ? ${lit(k + 'true')} : t === false ? ${lit(k + 'false')} : invalid(${p}, "boolean", t))` }];
+          return [
+            {
+              fold: (k) =>
+                `((t = ${value}) === true ? ${lit(k + 'true')} : t === false ? ${lit(k + 'false')} : invalid(${p}, "boolean", t))`,
+            },
+          ];
         }
         const call = { e: `${codec.fn}(${value}, ${p})` };
         return codec.quoted ? [{ c: '"' }, call, { c: codec.suffix + '"' }] : [call];
