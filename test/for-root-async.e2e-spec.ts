@@ -41,7 +41,10 @@ describe('Context modules: forRootAsync (e2e)', () => {
   const fromHostConfig = {
     imports: [HostConfigModule],
     inject: [HostConfig],
-    useFactory: (config: HostConfig) => ({ auth: HostAuthAdapter, database: { url: config.get('DATABASE_URL'), poolMax: Number(config.get('POOL')) } }),
+    useFactory: (config: HostConfig) => ({
+      auth: HostAuthAdapter,
+      database: { url: config.get('DATABASE_URL'), poolMax: Number(config.get('POOL')) },
+    }),
   };
 
   @Module({
@@ -49,7 +52,11 @@ describe('Context modules: forRootAsync (e2e)', () => {
       CqrsModule.forRoot(),
       NominaModule.forRootAsync(fromHostConfig),
       ReportesModule.forRootAsync(fromHostConfig),
-      ProveedoresModule.forRootAsync({ imports: [HostConfigModule], inject: [HostConfig], useFactory: async (config: HostConfig) => fromHostConfig.useFactory(config) }),
+      ProveedoresModule.forRootAsync({
+        imports: [HostConfigModule],
+        inject: [HostConfig],
+        useFactory: async (config: HostConfig) => fromHostConfig.useFactory(config),
+      }),
       RouterModule.register([
         { path: 'nomina', module: NominaModule },
         { path: 'reportes', module: ReportesModule },
@@ -71,7 +78,8 @@ describe('Context modules: forRootAsync (e2e)', () => {
   it('reads its options from the host provider and serves the three contexts with them', async () => {
     expect(app.get(HostConfig, { strict: false }).reads).toBeGreaterThanOrEqual(6);
     expect((await get(app, '/nomina/pagos?params[estados]=PG&size=1', undefined, asAna)).json().contenido).toHaveLength(1);
-    const report = '/reportes/reports/reportUtility?dateInitISO=2024-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z&groupResult=true';
+    const report =
+      '/reportes/reports/reportUtility?dateInitISO=2024-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z&groupResult=true';
     expect((await get(app, report, undefined, asAna)).status).toBe(200);
     expect((await get(app, '/proveedores/proveedor', undefined, asAna)).status).toBe(200);
   });
@@ -82,7 +90,10 @@ describe('Context modules: forRootAsync (e2e)', () => {
 
   it('fails at bootstrap, with the setting named, when the factory returns invalid options', async () => {
     @Module({
-      imports: [CqrsModule.forRoot(), NominaModule.forRootAsync({ useFactory: () => ({ auth: HostAuthAdapter, principalCacheTtlMs: -1 }) })],
+      imports: [
+        CqrsModule.forRoot(),
+        NominaModule.forRootAsync({ useFactory: () => ({ auth: HostAuthAdapter, principalCacheTtlMs: -1 }) }),
+      ],
     })
     class InvalidHostModule {}
     await expect(start(InvalidHostModule)).rejects.toThrow(/PRINCIPAL_CACHE_TTL_MS/);
@@ -104,7 +115,12 @@ describe('PlatformModule.forRootAsync (e2e)', () => {
     class StandaloneAsyncModule {}
     const app = await start(StandaloneAsyncModule);
     try {
-      const token = sign({ tid: ANDINA, bid: SEDE_NORTE }, TEST_JWT_SECRET, { subject: ANA, issuer: 'nomina-read-api', audience: 'nomina-read-api', expiresIn: 60 });
+      const token = sign({ tid: ANDINA, bid: SEDE_NORTE }, TEST_JWT_SECRET, {
+        subject: ANA,
+        issuer: 'nomina-read-api',
+        audience: 'nomina-read-api',
+        expiresIn: 60,
+      });
       expect((await get(app, '/pagos?params[estados]=PG&size=1', token)).json().contenido).toHaveLength(1);
       expectProblem(await get(app, '/pagos?params[estados]=PG&size=1'), 401);
       expect((await get(app, '/health/ready')).status).toBe(200);

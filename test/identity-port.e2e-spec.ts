@@ -23,7 +23,9 @@ const SEDE_NORTE = '3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f';
 const SEDE_BASICA = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const BLOCKED = '5f0c3c9e-2a55-4a3a-9d55-5f4a9f7c2b10';
 const SUSPENDED_TENANT = '9b2f6f7e-1c1d-4f3a-8a7e-2b9c8d7e6f50';
-const header = (tenant: string, user: string, business: string): Record<string, string> => ({ 'x-host-user': `${tenant}:${user}:${business}` });
+const header = (tenant: string, user: string, business: string): Record<string, string> => ({
+  'x-host-user': `${tenant}:${user}:${business}`,
+});
 const asAna = header(ANDINA, ANA, SEDE_NORTE);
 const REPORT = '/reportes/reports/reportUtility?dateInitISO=2024-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z&groupResult=true';
 const DB = 'nomina_test_identity_port';
@@ -84,7 +86,9 @@ describe('Identity port: a host with identities of its own (e2e)', () => {
       await client.query(`delete from usuario`); // with usuario_negocio and login_directory (cascade)
       await client.query(`delete from suscripcion`);
       await client.query(`update tenant set activo = false where id = $1`, [ANDINA]);
-      const { rows } = await client.query(`select (select count(*) from usuario)::int + (select count(*) from usuario_negocio)::int + (select count(*) from suscripcion)::int as n`);
+      const { rows } = await client.query(
+        `select (select count(*) from usuario)::int + (select count(*) from usuario_negocio)::int + (select count(*) from suscripcion)::int as n`,
+      );
       expect(rows[0].n).toBe(0);
     } finally {
       await client.end();
@@ -103,9 +107,21 @@ describe('Identity port: a host with identities of its own (e2e)', () => {
   });
 
   it("applies the contract's rules to what the port returns: 401 tenant or user inactive, unknown user", async () => {
-    expectProblem(await get(host, '/nomina/pagos?params[estados]=PG', undefined, header(SUSPENDED_TENANT, ANA, SEDE_NORTE)), 401, 'TENANT_INACTIVE');
-    expectProblem(await get(host, '/nomina/pagos?params[estados]=PG', undefined, header(ANDINA, BLOCKED, SEDE_NORTE)), 401, 'USER_INACTIVE');
-    expectProblem(await get(host, '/nomina/pagos?params[estados]=PG', undefined, header(ANDINA, SEDE_BASICA, SEDE_NORTE)), 401, 'TENANT_INACTIVE');
+    expectProblem(
+      await get(host, '/nomina/pagos?params[estados]=PG', undefined, header(SUSPENDED_TENANT, ANA, SEDE_NORTE)),
+      401,
+      'TENANT_INACTIVE',
+    );
+    expectProblem(
+      await get(host, '/nomina/pagos?params[estados]=PG', undefined, header(ANDINA, BLOCKED, SEDE_NORTE)),
+      401,
+      'USER_INACTIVE',
+    );
+    expectProblem(
+      await get(host, '/nomina/pagos?params[estados]=PG', undefined, header(ANDINA, SEDE_BASICA, SEDE_NORTE)),
+      401,
+      'TENANT_INACTIVE',
+    );
   });
 
   it('402 for a business without the premium plan the port reports, 403 for a business not the user’s', async () => {

@@ -87,7 +87,11 @@ describe('Least-privilege roles (e2e)', () => {
     await client.connect();
     await loadDataset(client, data, { replace: false }).finally(() => client.end());
     // The service's writes (README): the login limiter's counters and the e-payroll numbering.
-    await run(dbaUrl, `grant insert, update, delete on login_limit to ${reader}`, `grant insert, update on nomina_electronica_secuencia to ${reader}`);
+    await run(
+      dbaUrl,
+      `grant insert, update, delete on login_limit to ${reader}`,
+      `grant insert, update on nomina_electronica_secuencia to ${reader}`,
+    );
 
     const app = await createTestApp({}, as(reader));
     try {

@@ -73,6 +73,10 @@ describe('A host with its own @nestjs/passport strategy (e2e)', () => {
 
   it("answers 401 problem+json when the host's strategy rejects the request", async () => {
     expectProblem(await get(app, '/nomina/pagos?params[estados]=PG'), 401, 'UNAUTHENTICATED');
-    expectProblem(await get(app, '/nomina/pagos?params[estados]=PG', token('another-secret-another-secret-0123456789')), 401, 'UNAUTHENTICATED');
+    expectProblem(
+      await get(app, '/nomina/pagos?params[estados]=PG', token('another-secret-another-secret-0123456789')),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 });

@@ -75,7 +75,9 @@ function sources(dir) {
 }
 
 function files(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
 function write(file, text) {
@@ -114,11 +116,15 @@ function buildLibrary(name) {
   const missing = [...packages].filter((p) => !versionOf(p));
   if (missing.length) throw new Error(`@nomina-api/${name} requires packages missing from package.json: ${missing.join(', ')}`);
   const unranged = [...packages].filter((p) => !PEER_RANGES[p]);
-  if (unranged.length) throw new Error(`@nomina-api/${name} requires packages without a peer range in tools/build-libs.js: ${unranged.join(', ')}`);
+  if (unranged.length)
+    throw new Error(`@nomina-api/${name} requires packages without a peer range in tools/build-libs.js: ${unranged.join(', ')}`);
   // The app's own pins must lie inside the ranges we publish, or the app tests a version no host may use.
   const semver = require('semver');
   const outside = [...packages].filter((p) => !semver.satisfies(versionOf(p), PEER_RANGES[p]));
-  if (outside.length) throw new Error(`package.json pins outside the peer ranges: ${outside.map((p) => `${p}@${versionOf(p)} ∉ ${PEER_RANGES[p]}`).join(', ')}`);
+  if (outside.length)
+    throw new Error(
+      `package.json pins outside the peer ranges: ${outside.map((p) => `${p}@${versionOf(p)} ∉ ${PEER_RANGES[p]}`).join(', ')}`,
+    );
   fs.copyFileSync(path.join(root, 'libs', name, 'CHANGELOG.md'), path.join(out, 'CHANGELOG.md'));
   const manifest = {
     name: `@nomina-api/${name}`,
@@ -147,9 +153,10 @@ function buildLibrary(name) {
     engines: rootPackage.engines,
     files: fs.readdirSync(out).filter((e) => e !== 'src'),
     // The host app provides Nest, MikroORM, the kernel and the rest: one copy of each in the process.
-    peerDependencies: Object.fromEntries(
-      [...(name === 'platform' ? [] : [['@nomina-api/platform', `~${rootPackage.version}`]]), ...[...packages].sort().map((p) => [p, PEER_RANGES[p]])],
-    ),
+    peerDependencies: Object.fromEntries([
+      ...(name === 'platform' ? [] : [['@nomina-api/platform', `~${rootPackage.version}`]]),
+      ...[...packages].sort().map((p) => [p, PEER_RANGES[p]]),
+    ]),
   };
   write(path.join(out, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
   return manifest;
@@ -172,9 +179,17 @@ function verifyConsumer() {
     path.join(consumer, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
-        module: 'commonjs', moduleResolution: 'node', target: 'ES2022', lib: ['ES2023'], strict: true,
-        experimentalDecorators: true, emitDecoratorMetadata: true, esModuleInterop: true, skipLibCheck: false,
-        types: ['node'], outDir: 'out',
+        module: 'commonjs',
+        moduleResolution: 'node',
+        target: 'ES2022',
+        lib: ['ES2023'],
+        strict: true,
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
+        esModuleInterop: true,
+        skipLibCheck: false,
+        types: ['node'],
+        outDir: 'out',
       },
       include: ['*.ts'],
     }),
@@ -182,7 +197,10 @@ function verifyConsumer() {
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', consumer], { stdio: 'inherit' });
   const loaded = execFileSync(
     process.execPath,
-    ['-e', "const { HostModule } = require('./out/host.module'); const m = HostModule.forRoot('postgresql://u@h/db'); console.log(m.imports.length + ' imports')"],
+    [
+      '-e',
+      "const { HostModule } = require('./out/host.module'); const m = HostModule.forRoot('postgresql://u@h/db'); console.log(m.imports.length + ' imports')",
+    ],
     { cwd: consumer, encoding: 'utf8' },
   );
   process.stdout.write(`  consumer: test/host-app compiled and loaded against dist/libs (${loaded.trim()})\n`);
@@ -195,17 +213,23 @@ function pack() {
   fs.mkdirSync(dest, { recursive: true });
   for (const name of LIBS) {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const out = execFileSync(npm, ['pack', '--silent', '--pack-destination', dest, path.join(root, 'dist', 'libs', name)], { encoding: 'utf8' });
+    const out = execFileSync(npm, ['pack', '--silent', '--pack-destination', dest, path.join(root, 'dist', 'libs', name)], {
+      encoding: 'utf8',
+    });
     process.stdout.write(`  dist/packages/${out.trim().split('\n').pop()}\n`);
   }
 }
 
 function main() {
   fs.rmSync(types, { recursive: true, force: true });
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.libs.json')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.libs.json')], {
+    stdio: 'inherit',
+  });
   for (const name of LIBS) {
     const manifest = buildLibrary(name);
-    process.stdout.write(`  dist/libs/${name}  ${manifest.name}@${manifest.version}  peers: ${Object.keys(manifest.peerDependencies).join(', ')}\n`);
+    process.stdout.write(
+      `  dist/libs/${name}  ${manifest.name}@${manifest.version}  peers: ${Object.keys(manifest.peerDependencies).join(', ')}\n`,
+    );
   }
   fs.rmSync(types, { recursive: true, force: true });
   if (!process.argv.includes('--no-verify')) verifyConsumer();

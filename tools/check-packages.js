@@ -60,7 +60,10 @@ const HOST_DEPENDENCIES = { lowest: { '@fastify/static': '^8.0.0' }, newest: {} 
 const cache = new Map();
 function published(name) {
   if (!cache.has(name)) {
-    cache.set(name, JSON.parse(execFileSync(npm, ['view', name, 'versions', '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })));
+    cache.set(
+      name,
+      JSON.parse(execFileSync(npm, ['view', name, 'versions', '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })),
+    );
   }
   return cache.get(name);
 }
@@ -157,7 +160,11 @@ async function main() {
   try {
     for (const flavor of flavors) {
       const versions = pickVersions(ranges, flavor);
-      log(`== example host against the ${flavor} peers: ${Object.entries(versions).map(([p, v]) => `${p}@${v}`).join(' ')}`);
+      log(
+        `== example host against the ${flavor} peers: ${Object.entries(versions)
+          .map(([p, v]) => `${p}@${v}`)
+          .join(' ')}`,
+      );
       try {
         results.push({ flavor, ...checkFlavor(flavor, versions, db.url, scratch) });
       } catch (err) {
@@ -171,9 +178,15 @@ async function main() {
   }
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
-  log(`packages: ${passed} passed, ${failed} failed (${results.map((r) => `${r.flavor} ${r.passed}/${r.passed + r.failed}`).join(', ')}) in ${seconds(started)}`);
+  log(
+    `packages: ${passed} passed, ${failed} failed (${results.map((r) => `${r.flavor} ${r.passed}/${r.passed + r.failed}`).join(', ')}) in ${seconds(started)}`,
+  );
   if (reportFile) {
-    const testResults = results.map((r) => ({ name: `host-platform (${r.flavor} peers)`, status: r.failed ? 'failed' : 'passed', assertionResults: new Array(r.passed + r.failed).fill({}) }));
+    const testResults = results.map((r) => ({
+      name: `host-platform (${r.flavor} peers)`,
+      status: r.failed ? 'failed' : 'passed',
+      assertionResults: new Array(r.passed + r.failed).fill({}),
+    }));
     fs.writeFileSync(reportFile, JSON.stringify({ numPassedTests: passed, numFailedTests: failed, testResults }));
   }
   process.exitCode = failed ? 1 : 0;

@@ -32,7 +32,10 @@ async function main(): Promise<void> {
   } finally {
     const { Client } = await import('pg');
     const admin = new Client({ connectionString: server.url });
-    await admin.connect().then(() => admin.query(`drop database if exists "${name}" with (force)`)).finally(() => admin.end());
+    await admin
+      .connect()
+      .then(() => admin.query(`drop database if exists "${name}" with (force)`))
+      .finally(() => admin.end());
     await server.release();
   }
 }

@@ -15,8 +15,14 @@ export const PLATFORM_DIRECTORY = {
   } as Record<string, { active: boolean; premium: string[] }>,
   users: {
     // Camila exists only on the platform (the contexts' `usuario` table never heard of her).
-    '0ee9a9bb-2b87-43f0-82f5-d431917734f8:6a1f3c2e-9b7d-4e21-8f0a-3c5d7e9b1a24': { active: true, businesses: ['3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f'] },
-    'bd644c3f-7037-4511-8912-a48f79e8ac14:a7de5b48-e5d8-4b89-83be-19091c52a784': { active: true, businesses: ['f5db79b3-b40f-4cc3-9335-d0a401cf03fe'] },
+    '0ee9a9bb-2b87-43f0-82f5-d431917734f8:6a1f3c2e-9b7d-4e21-8f0a-3c5d7e9b1a24': {
+      active: true,
+      businesses: ['3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f'],
+    },
+    'bd644c3f-7037-4511-8912-a48f79e8ac14:a7de5b48-e5d8-4b89-83be-19091c52a784': {
+      active: true,
+      businesses: ['f5db79b3-b40f-4cc3-9335-d0a401cf03fe'],
+    },
   } as Record<string, { active: boolean; businesses: string[] }>,
 };
 

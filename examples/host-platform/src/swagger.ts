@@ -7,7 +7,11 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
  * needs `@fastify/static` installed in the host.
  */
 export function setupSwagger(app: NestFastifyApplication): OpenAPIObject {
-  const config = new DocumentBuilder().setTitle('Plataforma').setVersion('1.0').addApiKey({ type: 'apiKey', in: 'header', name: 'x-plataforma-usuario' }, 'plataforma').build();
+  const config = new DocumentBuilder()
+    .setTitle('Plataforma')
+    .setVersion('1.0')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-plataforma-usuario' }, 'plataforma')
+    .build();
   const document = SwaggerModule.createDocument(app, config);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/openapi.json' });
   return document;

@@ -42,7 +42,8 @@ describe('the platform with payroll, reports and suppliers', () => {
     await app?.close();
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => app.getHttpAdapter().getInstance().inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.getHttpAdapter().getInstance().inject({ method: 'GET', url, headers });
 
   it('has nothing left to migrate once migrated', async () => {
     assert.deepEqual(await migrate(databaseUrl!), []);
@@ -57,7 +58,8 @@ describe('the platform with payroll, reports and suppliers', () => {
   });
 
   it('serves reports and suppliers, validating their parameters', async () => {
-    const report = '/plataforma/reportes/reports/reportUtility?dateInitISO=2024-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z&groupResult=true';
+    const report =
+      '/plataforma/reportes/reports/reportUtility?dateInitISO=2024-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z&groupResult=true';
     assert.equal((await get(report, asCamila)).statusCode, 200);
     const invalid = await get('/plataforma/reportes/reports/reportUtility?dateInitISO=ayer', asCamila);
     assert.equal(invalid.statusCode, 400);
@@ -69,7 +71,9 @@ describe('the platform with payroll, reports and suppliers', () => {
     const anonymous = await get('/plataforma/nomina/pagos?params[estados]=PG');
     assert.equal(anonymous.statusCode, 401);
     assert.equal(anonymous.json().code, 'UNAUTHENTICATED');
-    const inactive = await get('/plataforma/nomina/pagos?params[estados]=PG', { 'x-plataforma-usuario': `${INACTIVE_TENANT}:${IVAN}:${IVAN_BUSINESS}` });
+    const inactive = await get('/plataforma/nomina/pagos?params[estados]=PG', {
+      'x-plataforma-usuario': `${INACTIVE_TENANT}:${IVAN}:${IVAN_BUSINESS}`,
+    });
     assert.equal(inactive.statusCode, 401);
     assert.equal(inactive.json().code, 'TENANT_INACTIVE');
     // Ana has rows in the contexts' tables, but the platform's directory does not know her.
@@ -87,7 +91,10 @@ describe('the platform with payroll, reports and suppliers', () => {
   it('puts the three contexts in one Swagger document, served at /docs', async () => {
     const paths = Object.keys(document.paths);
     for (const prefix of ['/plataforma/nomina/', '/plataforma/reportes/', '/plataforma/proveedores/']) {
-      assert.ok(paths.some((p) => p.startsWith(prefix)), `no ${prefix} operation in ${paths.join(', ')}`);
+      assert.ok(
+        paths.some((p) => p.startsWith(prefix)),
+        `no ${prefix} operation in ${paths.join(', ')}`,
+      );
     }
     const served = await get('/docs/openapi.json');
     assert.equal(served.statusCode, 200);
@@ -103,9 +110,17 @@ describe("the contexts' default JWT adapter (through @nestjs/passport)", () => {
   it('verifies its tokens under a strategy name of its own, and releases the name', async () => {
     const adapter = new JwtAuthAdapter(contextConfig({ jwt: { secret } }).jwt, 'plataforma-nomina-jwt');
     try {
-      const token = sign({ tid: ANDINA, bid: SEDE_NORTE }, secret, { subject: CAMILA, issuer: 'nomina-read-api', audience: 'nomina-read-api', expiresIn: 60 });
+      const token = sign({ tid: ANDINA, bid: SEDE_NORTE }, secret, {
+        subject: CAMILA,
+        issuer: 'nomina-read-api',
+        audience: 'nomina-read-api',
+        expiresIn: 60,
+      });
       assert.deepEqual(await adapter.authenticate(request(token)), { tenantId: ANDINA, userId: CAMILA, businessId: SEDE_NORTE });
-      await assert.rejects(async () => adapter.authenticate(request(sign({ tid: ANDINA }, 'another-secret-another-secret-0123456', { expiresIn: 60 }))), /token/i);
+      await assert.rejects(
+        async () => adapter.authenticate(request(sign({ tid: ANDINA }, 'another-secret-another-secret-0123456', { expiresIn: 60 }))),
+        /token/i,
+      );
       await assert.rejects(async () => adapter.authenticate(request()), /Authorization/);
     } finally {
       adapter.onApplicationShutdown();

@@ -8,8 +8,18 @@
 export type { Instant, IsoDate, Uuid } from '@nomina-api/platform/persistence/bulk/dataset-scalars';
 export type { NegocioInput, Plan, UsuarioInput } from '@nomina-api/platform/persistence/tenant-data';
 export type {
-  ConceptoInput, DetalleInput, EmpleadoInput, EstadoPago, GrupoPagoInput, PagoEmpleadoInput, PagoInput, TipoConcepto, TipoCotizanteInput,
-  TipoDocumento, TipoPago, VinculacionInput,
+  ConceptoInput,
+  DetalleInput,
+  EmpleadoInput,
+  EstadoPago,
+  GrupoPagoInput,
+  PagoEmpleadoInput,
+  PagoInput,
+  TipoConcepto,
+  TipoCotizanteInput,
+  TipoDocumento,
+  TipoPago,
+  VinculacionInput,
 } from '@nomina-api/nomina/persistence';
 export type { CategoriaInput, EstadoVenta, ProductoInput, VentaInput, VentaLineaInput } from '@nomina-api/reportes/persistence';
 export type { EstablecimientoInput, ProveedorInput, Ubicacion } from '@nomina-api/proveedores/persistence';

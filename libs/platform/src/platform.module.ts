@@ -1,4 +1,12 @@
-import { type DynamicModule, Global, type InjectionToken, Module, type ModuleMetadata, type OptionalFactoryDependency, type Type } from '@nestjs/common';
+import {
+  type DynamicModule,
+  Global,
+  type InjectionToken,
+  Module,
+  type ModuleMetadata,
+  type OptionalFactoryDependency,
+  type Type,
+} from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, ModuleRef } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
@@ -95,12 +103,17 @@ export class PlatformModule {
       controllers: [LoginController, HealthController, MetricsController],
       providers: [
         { provide: APP_CONFIG, useFactory: (o: PlatformModuleOptions) => o.config, inject: [PLATFORM_OPTIONS] },
-        { provide: EXPECTED_MIGRATIONS, useFactory: (o: PlatformModuleOptions) => o.schema.migrations.map((m) => m.name), inject: [PLATFORM_OPTIONS] },
+        {
+          provide: EXPECTED_MIGRATIONS,
+          useFactory: (o: PlatformModuleOptions) => o.schema.migrations.map((m) => m.name),
+          inject: [PLATFORM_OPTIONS],
+        },
         ReadPools,
         SqlReader,
         {
           provide: PrincipalDirectory,
-          useFactory: (o: PlatformModuleOptions, sql: SqlReader, moduleRef: ModuleRef) => resolveIdentities(o.identities, sql, o.config, moduleRef),
+          useFactory: (o: PlatformModuleOptions, sql: SqlReader, moduleRef: ModuleRef) =>
+            resolveIdentities(o.identities, sql, o.config, moduleRef),
           inject: [PLATFORM_OPTIONS, SqlReader, ModuleRef],
         },
         TokenService,

@@ -110,7 +110,11 @@ async function load(scan: DatasetScan, replace: boolean): Promise<LoadSummary> {
   loadEnvFile();
   const config = loadConfig();
   const db: DatabaseSelection = await acquireDatabase(config, stderr);
-  const client = new Client({ connectionString: db.url, application_name: 'nomina-import', options: `-c search_path=${searchPath(config.databaseSchema)}` });
+  const client = new Client({
+    connectionString: db.url,
+    application_name: 'nomina-import',
+    options: `-c search_path=${searchPath(config.databaseSchema)}`,
+  });
   // A connection lost mid-load (terminated backend, server restart) also fails the statement in
   // flight, which reports it; without a listener the client's 'error' event would crash the
   // process with Node's "Unhandled 'error' event" stack instead.

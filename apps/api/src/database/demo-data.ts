@@ -10,7 +10,11 @@ import { searchPath } from '@nomina-api/platform/persistence/database';
  * Returns the lines `npm start` prints: the demo logins, or how to get data in.
  */
 export async function loadDemoDataIfEmpty(config: AppConfig, url: string, logger: Logger): Promise<string[]> {
-  const client = new Client({ connectionString: url, application_name: 'nomina-demo', options: `-c search_path=${searchPath(config.databaseSchema)}` });
+  const client = new Client({
+    connectionString: url,
+    application_name: 'nomina-demo',
+    options: `-c search_path=${searchPath(config.databaseSchema)}`,
+  });
   await client.connect();
   try {
     const { rows } = await client.query<{ n: number }>('select count(*)::int as n from tenant');
@@ -28,12 +32,13 @@ export async function loadDemoDataIfEmpty(config: AppConfig, url: string, logger
         onProgress: progress ? (p) => progress.update(p) : undefined,
       });
       progress?.finish();
-      logger.info(`Datos de demostración cargados: ${summary.tenants} tenants, ${summary.payslips} nóminas, ${summary.ventas} ventas, ${summary.proveedores} proveedores.`);
+      logger.info(
+        `Datos de demostración cargados: ${summary.tenants} tenants, ${summary.payslips} nóminas, ${summary.ventas} ventas, ${summary.proveedores} proveedores.`,
+      );
     }
-    const { rows: demo } = await client.query<{ n: number }>(
-      'select count(*)::int as n from login_directory where email_key = any($1)',
-      [DEMO_LOGINS.map((l) => l.email.toLowerCase())],
-    );
+    const { rows: demo } = await client.query<{ n: number }>('select count(*)::int as n from login_directory where email_key = any($1)', [
+      DEMO_LOGINS.map((l) => l.email.toLowerCase()),
+    ]);
     if (demo[0].n === 0) return [];
     const width = Math.max(...DEMO_LOGINS.map((l) => l.email.length));
     return [

@@ -21,7 +21,8 @@ export class ConceptosAcumuladosController {
   @ApiConceptosAcumulados()
   async acumulados(
     @CurrentTenant() tenantId: string,
-    @ListQuery(CONCEPTOS_ACUMULADOS_LIST, conceptosAcumuladosPath) { fechaDesde, fechaHasta, paraAportes, list }: ConceptosAcumuladosRequest,
+    @ListQuery(CONCEPTOS_ACUMULADOS_LIST, conceptosAcumuladosPath)
+    { fechaDesde, fechaHasta, paraAportes, list }: ConceptosAcumuladosRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     const { rows, total } = await this.queryBus.execute(new ConceptosAcumuladosQuery(tenantId, fechaDesde, fechaHasta, paraAportes, list));

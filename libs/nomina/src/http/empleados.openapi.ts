@@ -20,7 +20,11 @@ export function ApiListEmpleados(): MethodDecorator {
     ApiProduces('application/json; charset=utf-8'),
     ApiListQuery(EMPLEADOS_LIST, 'el nombre completo y el número de documento'),
     ApiOkResponse({ type: EmpleadosResponseDto }),
-    ApiValidationProblem('offset/size/filter/sort inválidos.', 'sort', 'Campo de orden desconocido: "ano". Campos permitidos: nombreCompleto, identificacion, fechaIngreso, salarioBase.'),
+    ApiValidationProblem(
+      'offset/size/filter/sort inválidos.',
+      'sort',
+      'Campo de orden desconocido: "ano". Campos permitidos: nombreCompleto, identificacion, fechaIngreso, salarioBase.',
+    ),
   );
 }
 
@@ -36,9 +40,18 @@ export function ApiGetEmpleado(): MethodDecorator {
     }),
     ApiProduces('application/json; charset=utf-8'),
     ApiParam({ name: 'identificacion', description: 'Número de documento (máx. 20 caracteres).', example: '8927601899' }),
-    ApiParam({ name: 'tipoDocumento', enum: TIPOS_DOCUMENTO, description: 'Tipo de documento (sin distinguir mayúsculas).', example: 'CC' }),
+    ApiParam({
+      name: 'tipoDocumento',
+      enum: TIPOS_DOCUMENTO,
+      description: 'Tipo de documento (sin distinguir mayúsculas).',
+      example: 'CC',
+    }),
     ApiOkResponse({ type: EmpleadoResponseDto }),
-    ApiValidationProblem('Tipo de documento desconocido o número de documento inválido.', 'tipoDocumento', 'Tipo de documento desconocido. Valores permitidos: CC, CE, TI, PA, PEP, PPT, NIT, RC.'),
+    ApiValidationProblem(
+      'Tipo de documento desconocido o número de documento inválido.',
+      'tipoDocumento',
+      'Tipo de documento desconocido. Valores permitidos: CC, CE, TI, PA, PEP, PPT, NIT, RC.',
+    ),
     ApiProblem(404, 'No hay un empleado con ese documento en el tenant del usuario.', {
       title: 'No encontrado',
       code: NominaErrorCode.EMPLEADO_NO_ENCONTRADO,

@@ -13,7 +13,8 @@ import {
 const UUID_400 = {
   title: 'Solicitud inválida',
   code: 'VALIDATION',
-  detail: 'Parámetro inválido: idPago. Debe ser un uuid: 32 caracteres hexadecimales, con o sin guiones, p. ej. 3A2B51CDBA4B4DC88437D3CFA4B48F6F.',
+  detail:
+    'Parámetro inválido: idPago. Debe ser un uuid: 32 caracteres hexadecimales, con o sin guiones, p. ej. 3A2B51CDBA4B4DC88437D3CFA4B48F6F.',
 };
 
 /** OpenAPI of GET /pagoEmpleadoDetalles/detallePago/{idPago}. */
@@ -28,7 +29,11 @@ export function ApiDetallePago(): MethodDecorator {
         wireExample(DETALLE_PAGO_WIRE_EXAMPLE),
     }),
     ApiProduces('application/json; charset=utf-8'),
-    ApiParam({ name: 'idPago', description: 'Uuid del pago (32 hexadecimales, con o sin guiones).', example: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588' }),
+    ApiParam({
+      name: 'idPago',
+      description: 'Uuid del pago (32 hexadecimales, con o sin guiones).',
+      example: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588',
+    }),
     ApiOkResponse({ type: DetallePagoResponseDto }),
     ApiProblem(400, 'idPago no es un uuid.', UUID_400),
     ApiProblem(404, 'El pago no existe en el tenant del usuario.', {
@@ -50,13 +55,18 @@ export function ApiPagoEmpleadoDetalles(): MethodDecorator {
         wireExample(PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE),
     }),
     ApiProduces('application/json; charset=utf-8'),
-    ApiParam({ name: 'uuidPagoEmpleado', description: 'Uuid de la nómina (elemento de GET /pagoEmpleados).', example: '5F0D3C1E9A7B4C2D8E6F1A2B3C4D5E6F' }),
+    ApiParam({
+      name: 'uuidPagoEmpleado',
+      description: 'Uuid de la nómina (elemento de GET /pagoEmpleados).',
+      example: '5F0D3C1E9A7B4C2D8E6F1A2B3C4D5E6F',
+    }),
     ApiOkResponse({ type: PagoEmpleadoDetallesResponseDto }),
     ApiProblem(400, 'uuidPagoEmpleado no es un uuid.', { ...UUID_400, detail: UUID_400.detail.replace('idPago', 'uuidPagoEmpleado') }),
     ApiProblem(404, 'La nómina no existe en el tenant del usuario.', {
       title: 'No encontrado',
       code: NominaErrorCode.PAGO_EMPLEADO_NO_ENCONTRADO,
-      detail: 'No existe la nómina de empleado 5F0D3C1E9A7B4C2D8E6F1A2B3C4D5E6F. Use el uuid de un elemento de GET /pagoEmpleados?params[pago]=<uuid del pago>.',
+      detail:
+        'No existe la nómina de empleado 5F0D3C1E9A7B4C2D8E6F1A2B3C4D5E6F. Use el uuid de un elemento de GET /pagoEmpleados?params[pago]=<uuid del pago>.',
     }),
   );
 }

@@ -20,7 +20,10 @@ export function ApiListPagos(): MethodDecorator {
         wireExample(PAGOS_WIRE_EXAMPLE),
     }),
     ApiProduces('application/json; charset=utf-8'),
-    ApiListQuery(PAGOS_LIST, 'la descripción del pago y el nombre completo o número de documento de cualquier empleado con nómina en el pago'),
+    ApiListQuery(
+      PAGOS_LIST,
+      'la descripción del pago y el nombre completo o número de documento de cualquier empleado con nómina en el pago',
+    ),
     ApiQuery({
       name: ESTADOS_PARAM,
       required: true,
@@ -29,12 +32,20 @@ export function ApiListPagos(): MethodDecorator {
         'Obligatorio. Códigos de estado separados por comas entre EP, PA, PP, PG, RE, AN (sin distinguir mayúsculas; se admiten espacios). ' +
         'Los corchetes son literales en el nombre: `?params[estados]=PG,PP`. Ausente → 500 (como el servicio heredado); vacío o con un código desconocido → 400.',
     }),
-    ApiOkResponse({ type: PagosResponseDto, description: 'Página de pagos; `total` cuenta todos los que cumplen los criterios. Sin resultados: contenido [] y total 0.' }),
-    ApiValidationProblem('params[estados] vacío o con un código desconocido; offset/size/filter/sort inválidos.', 'params[estados]', 'Código de estado desconocido: "XX". Use códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.'),
+    ApiOkResponse({
+      type: PagosResponseDto,
+      description: 'Página de pagos; `total` cuenta todos los que cumplen los criterios. Sin resultados: contenido [] y total 0.',
+    }),
+    ApiValidationProblem(
+      'params[estados] vacío o con un código desconocido; offset/size/filter/sort inválidos.',
+      'params[estados]',
+      'Código de estado desconocido: "XX". Use códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.',
+    ),
     ApiProblem(500, 'Falta params[estados]: el servicio responde 500, como el heredado (SPEC 4.1).', {
       title: 'Error interno del servidor',
       code: NominaErrorCode.ESTADOS_REQUERIDO,
-      detail: 'El parámetro params[estados] es obligatorio: envíe códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.',
+      detail:
+        'El parámetro params[estados] es obligatorio: envíe códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.',
       instance: '/pagos',
     }),
   );

@@ -6,7 +6,7 @@ import passport from 'passport';
 import { passportJwtSecret } from 'jwks-rsa';
 import { type JwtFromRequestFunction, Strategy, type StrategyOptionsWithoutRequest } from 'passport-jwt';
 import type { JwtConfig } from '../config/app-config';
-import { DomainError, PlatformError, PlatformErrorCode } from '../errors/domain-error';
+import { PlatformError, PlatformErrorCode } from '../errors/domain-error';
 import { normalizeUuid } from '../http/uuid';
 import type { AuthAdapter, PrincipalIds } from './auth-adapter';
 import { PassportAuthAdapter } from './passport-auth.adapter';
@@ -159,7 +159,12 @@ export class JwtAuthAdapter implements AuthAdapter, OnApplicationShutdown {
       ignoreExpiration: false,
       jsonWebTokenOptions: { clockTolerance: jwt.clockToleranceSeconds },
     } as StrategyOptionsWithoutRequest);
-    this.passport = new PassportAuthAdapter(strategyName, (user) => (user as Verified).ids, ({ info, error }) => unauthenticated(reason(info ?? error)), this.challenge);
+    this.passport = new PassportAuthAdapter(
+      strategyName,
+      (user) => (user as Verified).ids,
+      ({ info, error }) => unauthenticated(reason(info ?? error)),
+      this.challenge,
+    );
   }
 
   authenticate(request: FastifyRequest): PrincipalIds | Promise<PrincipalIds> {

@@ -37,7 +37,11 @@ export class PassportAuthAdapter implements AuthAdapter {
         else resolve(user);
       };
       // passport's middleware signature (req, res, next); the strategies here read only the request.
-      const middleware = passport.authenticate(this.strategyName, { session: false }, done) as (req: unknown, res: unknown, next: (err?: unknown) => void) => void;
+      const middleware = passport.authenticate(this.strategyName, { session: false }, done) as (
+        req: unknown,
+        res: unknown,
+        next: (err?: unknown) => void,
+      ) => void;
       middleware(request, {}, (err) => reject(err ?? this.failure({})));
     });
   }

@@ -124,7 +124,10 @@ export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
     problems.push('DATABASE_SCHEMA debe ser un nombre en minúsculas: letras, dígitos y _');
   }
-  const databaseReplicaUrls = (env.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  const databaseReplicaUrls = (env.DATABASE_REPLICA_URLS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
   databaseReplicaUrls.forEach((url, i) => {
     const problem = replicaUrlProblem(url);
     // The URL is not echoed: it may carry a password.
@@ -197,7 +200,13 @@ export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process
       clockToleranceSeconds: int('JWT_CLOCK_TOLERANCE_S', 30, 0, 300),
       generatedSecret,
     },
-    corsOrigins: cors === '*' ? '*' : cors.split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins:
+      cors === '*'
+        ? '*'
+        : cors
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean),
     logLevel: logLevel as AppConfig['logLevel'],
     logFormat: logFormat as AppConfig['logFormat'],
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30000, 1000, 3_600_000),

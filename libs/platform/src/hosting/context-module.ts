@@ -159,7 +159,8 @@ export class ContextKernelModule {
         provide: SqlReader,
         useFactory: (own: MikroORM | null, host: MikroORM | undefined) => {
           const orm = own ?? host;
-          if (!orm) throw new Error('No database: give the context `database: { url }` or import MikroOrmModule.forRoot() in the host app.');
+          if (!orm)
+            throw new Error('No database: give the context `database: { url }` or import MikroOrmModule.forRoot() in the host app.');
           return new SqlReader(orm);
         },
         inject: [CONTEXT_ORM, { token: MikroORM, optional: true }],
@@ -167,11 +168,17 @@ export class ContextKernelModule {
       identitiesProvider(),
       {
         provide: AUTH_ADAPTER,
-        useFactory: (options: ContextModuleOptions, config: AppConfig, moduleRef: ModuleRef) => resolveAuthAdapter(options.auth, config, moduleRef, options.jwtStrategyName),
+        useFactory: (options: ContextModuleOptions, config: AppConfig, moduleRef: ModuleRef) =>
+          resolveAuthAdapter(options.auth, config, moduleRef, options.jwtStrategyName),
         inject: [CONTEXT_OPTIONS, APP_CONFIG, ModuleRef],
       },
     ];
-    return { module: ContextKernelModule, imports: async.imports ?? [], providers, exports: [APP_CONFIG, SqlReader, PrincipalDirectory, AUTH_ADAPTER] };
+    return {
+      module: ContextKernelModule,
+      imports: async.imports ?? [],
+      providers,
+      exports: [APP_CONFIG, SqlReader, PrincipalDirectory, AUTH_ADAPTER],
+    };
   }
 
   static register(schema: SchemaParts, options: ContextModuleOptions): DynamicModule {

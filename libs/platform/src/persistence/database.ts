@@ -135,13 +135,21 @@ export function ormOptions(
         const ms = Math.max(0, Math.floor(tuning.statementTimeoutMs ?? 0));
         // No statement budget (0) means no limit, on either side.
         if (ms > 0) enforceQueryDeadline(conn, ms + QUERY_DEADLINE_GRACE_MS);
-        conn.query(`set statement_timeout = ${ms}; set timezone = 'UTC'; set search_path = ${searchPath(tuning.dbSchema)}`, (err: Error | null) => done(err, conn));
+        conn.query(
+          `set statement_timeout = ${ms}; set timezone = 'UTC'; set search_path = ${searchPath(tuning.dbSchema)}`,
+          (err: Error | null) => done(err, conn),
+        );
       },
     },
     driverOptions: {
       // TCP keepalive from 10 s of silence: a peer gone without a FIN (partition, dead host) is
       // noticed by the kernel even on an idle pooled connection.
-      connection: { application_name: 'nomina-read-api', connectionTimeoutMillis: connectTimeoutMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 },
+      connection: {
+        application_name: 'nomina-read-api',
+        connectionTimeoutMillis: connectTimeoutMs,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      },
       // knex reports dropped connections ("Connection Error: ...") with console.log; route them to the JSON log.
       log: knexLog,
     },

@@ -33,7 +33,9 @@ export async function preflight(url: string, dbSchema: string): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ extname: string }>(`select extname from pg_extension where extname = any($1)`, [[...REQUIRED_EXTENSIONS]]);
+    const { rows } = await client.query<{ extname: string }>(`select extname from pg_extension where extname = any($1)`, [
+      [...REQUIRED_EXTENSIONS],
+    ]);
     const present = new Set(rows.map((r) => r.extname));
     const statements: string[] = [];
     const missing: string[] = [];

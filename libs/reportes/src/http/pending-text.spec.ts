@@ -4,10 +4,27 @@ import { csvWriter } from './report-utility.csv';
 import { jsonWriter } from './report-utility.json';
 
 const row: ReportUtilityRecord = {
-  productId: 'C0FFEE00000040008000000000000001', code: 'A-100', name: 'Café', categoryName: 'Bebidas',
-  quantity: '3', totalBruto: '15000.00', totalDiscount: '500.00', totalTaxes: '1805.00', total: '16305.00', avgCost: '1234.5678', grossProfit: '11296.30',
+  productId: 'C0FFEE00000040008000000000000001',
+  code: 'A-100',
+  name: 'Café',
+  categoryName: 'Bebidas',
+  quantity: '3',
+  totalBruto: '15000.00',
+  totalDiscount: '500.00',
+  totalTaxes: '1805.00',
+  total: '16305.00',
+  avgCost: '1234.5678',
+  grossProfit: '11296.30',
 };
-const totals = { quantity: '3', totalBruto: '15000.00', totalDiscount: '500.00', totalTaxes: '1805.00', total: '16305.00', cost: '3703.70', grossProfit: '11296.30' };
+const totals = {
+  quantity: '3',
+  totalBruto: '15000.00',
+  totalDiscount: '500.00',
+  totalTaxes: '1805.00',
+  total: '16305.00',
+  cost: '3703.70',
+  grossProfit: '11296.30',
+};
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const writers: [string, () => Transform][] = [

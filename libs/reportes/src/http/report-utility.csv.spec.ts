@@ -46,10 +46,27 @@ describe('csvLine', () => {
 
 describe('csvWriter', () => {
   const record: ReportUtilityRecord = {
-    productId: 'C0FFEE00000040008000000000000002', code: 'B-200', name: 'Azúcar "morena" 1 kg', categoryName: null,
-    quantity: '3.5', totalBruto: '10501.75', totalDiscount: '100.00', totalTaxes: '0.00', total: '10401.75', avgCost: '2057.2000', grossProfit: '3301.55',
+    productId: 'C0FFEE00000040008000000000000002',
+    code: 'B-200',
+    name: 'Azúcar "morena" 1 kg',
+    categoryName: null,
+    quantity: '3.5',
+    totalBruto: '10501.75',
+    totalDiscount: '100.00',
+    totalTaxes: '0.00',
+    total: '10401.75',
+    avgCost: '2057.2000',
+    grossProfit: '3301.55',
   };
-  const totals = { quantity: '3.5', totalBruto: '10501.75', totalDiscount: '100.00', totalTaxes: '0.00', total: '10401.75', cost: '7200.20', grossProfit: '3301.55' };
+  const totals = {
+    quantity: '3.5',
+    totalBruto: '10501.75',
+    totalDiscount: '100.00',
+    totalTaxes: '0.00',
+    total: '10401.75',
+    cost: '7200.20',
+    grossProfit: '3301.55',
+  };
   // Buffer → string keeps the BOM (TextDecoder, as in stream/consumers text(), would drop it).
   const run = async (items: ReportUtilityItem[]): Promise<string> =>
     (await buffer(Readable.from(items).pipe(csvWriter(GROUPED_COLUMNS, NUMERIC_COLUMNS)))).toString('utf8');

@@ -27,18 +27,78 @@ const DESCRIPTION = [
   '**Tamaño:** JSON y CSV se escriben mientras llegan las filas (memoria constante): un año de detalle con un millón de filas funciona; para descargas grandes prefiera CSV.',
 ].join('\n');
 
-const TOTALS_EXAMPLE = { quantity: 27.25, totalBruto: 47291.75, totalDiscount: 2100, totalTaxes: 2926, total: 48117.75, cost: 23592.99, grossProfit: 23698.76 };
+const TOTALS_EXAMPLE = {
+  quantity: 27.25,
+  totalBruto: 47291.75,
+  totalDiscount: 2100,
+  totalTaxes: 2926,
+  total: 48117.75,
+  cost: 23592.99,
+  grossProfit: 23698.76,
+};
 const GROUPED_EXAMPLE = {
   reportByProduct: [
-    { productId: 'C0FFEE00000040008000000000000003', code: 'C-300', name: 'Pan de yuca', categoryName: 'Panadería', quantity: 13.5, totalBruto: 20250, totalDiscount: 1500, totalTaxes: 855, total: 19605, avgCost: 902.8519, grossProfit: 8061.5 },
-    { productId: 'C0FFEE00000040008000000000000001', code: 'A-100', name: 'Café especial, tostado', categoryName: 'Bebidas', quantity: 3.25, totalBruto: 16300, totalDiscount: 500, totalTaxes: 2052, total: 17852, avgCost: 1216.5336, grossProfit: 12346.27 },
+    {
+      productId: 'C0FFEE00000040008000000000000003',
+      code: 'C-300',
+      name: 'Pan de yuca',
+      categoryName: 'Panadería',
+      quantity: 13.5,
+      totalBruto: 20250,
+      totalDiscount: 1500,
+      totalTaxes: 855,
+      total: 19605,
+      avgCost: 902.8519,
+      grossProfit: 8061.5,
+    },
+    {
+      productId: 'C0FFEE00000040008000000000000001',
+      code: 'A-100',
+      name: 'Café especial, tostado',
+      categoryName: 'Bebidas',
+      quantity: 3.25,
+      totalBruto: 16300,
+      totalDiscount: 500,
+      totalTaxes: 2052,
+      total: 17852,
+      avgCost: 1216.5336,
+      grossProfit: 12346.27,
+    },
   ],
   totals: TOTALS_EXAMPLE,
 };
 const DETAIL_EXAMPLE = {
   reportByProduct: [
-    { saleId: '5A1E00000000400080000000000000A1', date: '2024-03-01T00:00:00.000Z', productId: 'C0FFEE00000040008000000000000001', code: 'A-100', name: 'Café especial, tostado', categoryName: 'Bebidas', quantity: 3, totalBruto: 15000, totalDiscount: 500, totalTaxes: 1805, total: 16305, avgCost: 1234.5678, grossProfit: 11296.3 },
-    { saleId: '5A1E00000000400080000000000000A1', date: '2024-03-01T00:00:00.000Z', productId: 'C0FFEE00000040008000000000000002', code: 'B-200', name: 'Azúcar "morena" 1 kg', categoryName: null, quantity: 1.5, totalBruto: 4500.75, totalDiscount: 0, totalTaxes: 0, total: 4500.75, avgCost: 2000.0001, grossProfit: 1500.75 },
+    {
+      saleId: '5A1E00000000400080000000000000A1',
+      date: '2024-03-01T00:00:00.000Z',
+      productId: 'C0FFEE00000040008000000000000001',
+      code: 'A-100',
+      name: 'Café especial, tostado',
+      categoryName: 'Bebidas',
+      quantity: 3,
+      totalBruto: 15000,
+      totalDiscount: 500,
+      totalTaxes: 1805,
+      total: 16305,
+      avgCost: 1234.5678,
+      grossProfit: 11296.3,
+    },
+    {
+      saleId: '5A1E00000000400080000000000000A1',
+      date: '2024-03-01T00:00:00.000Z',
+      productId: 'C0FFEE00000040008000000000000002',
+      code: 'B-200',
+      name: 'Azúcar "morena" 1 kg',
+      categoryName: null,
+      quantity: 1.5,
+      totalBruto: 4500.75,
+      totalDiscount: 0,
+      totalTaxes: 0,
+      total: 4500.75,
+      avgCost: 2000.0001,
+      grossProfit: 1500.75,
+    },
   ],
   totals: TOTALS_EXAMPLE,
 };
@@ -57,7 +117,8 @@ export function ApiReportUtility(): MethodDecorator {
     ApiExtraModels(ReportUtilityResponseDto, ReportUtilityGroupedRowDto, ReportUtilityDetailRowDto),
     ApiResponse({
       status: 200,
-      description: 'El reporte: JSON (`reportByProduct` + `totals`) o, con `Accept: text/csv` / `format=csv`, un CSV adjunto `reporte-utilidad-<init>-<end>.csv` (sin los dos puntos de las horas).',
+      description:
+        'El reporte: JSON (`reportByProduct` + `totals`) o, con `Accept: text/csv` / `format=csv`, un CSV adjunto `reporte-utilidad-<init>-<end>.csv` (sin los dos puntos de las horas).',
       content: {
         'application/json': {
           schema: { $ref: getSchemaPath(ReportUtilityResponseDto) },
@@ -69,9 +130,15 @@ export function ApiReportUtility(): MethodDecorator {
         'text/csv': { schema: { type: 'string', format: 'binary' }, example: CSV_EXAMPLE },
       },
     }),
-    ApiValidationProblem('Parámetros inválidos: fechas ausentes, con otro formato, inexistentes o invertidas; groupResult, status, format o allBusiness con otro valor; businessId que no es uuid; businessId junto con allBusiness=true.', 'dateInitISO', 'Debe ser una fecha y hora UTC con milisegundos, exactamente yyyy-MM-ddTHH:mm:ss.SSSZ, p. ej. 2024-03-01T00:00:00.000Z.'),
+    ApiValidationProblem(
+      'Parámetros inválidos: fechas ausentes, con otro formato, inexistentes o invertidas; groupResult, status, format o allBusiness con otro valor; businessId que no es uuid; businessId junto con allBusiness=true.',
+      'dateInitISO',
+      'Debe ser una fecha y hora UTC con milisegundos, exactamente yyyy-MM-ddTHH:mm:ss.SSSZ, p. ej. 2024-03-01T00:00:00.000Z.',
+    ),
     ApiProblem(503, 'La consulta superó el tiempo máximo o la base de datos no está disponible; reintente o reduzca el periodo.', {
-      title: 'Servicio no disponible', code: 'TIMEOUT', detail: 'La consulta tardó demasiado y fue cancelada. Intente de nuevo o reduzca el rango solicitado.',
+      title: 'Servicio no disponible',
+      code: 'TIMEOUT',
+      detail: 'La consulta tardó demasiado y fue cancelada. Intente de nuevo o reduzca el rango solicitado.',
     }),
   );
 }

@@ -26,7 +26,12 @@ export function reportUtilityCriteria(params: ReportUtilityRequestDto, scope: Bu
  * The report body, CSV or JSON by `format`/Accept, written while the rows arrive. Destroying the
  * body (client gone) destroys the item stream, which closes the cursor and frees the connection.
  */
-export function reportUtilityBody(items: Readable, grouped: boolean, params: ReportUtilityRequestDto, accept: string | undefined): StreamableFile {
+export function reportUtilityBody(
+  items: Readable,
+  grouped: boolean,
+  params: ReportUtilityRequestDto,
+  accept: string | undefined,
+): StreamableFile {
   if (wantsCsv(params.format, accept)) {
     return new StreamableFile(pipeline(items, csvWriter(reportColumns(grouped), NUMERIC_COLUMNS), noop), {
       type: CSV_CONTENT_TYPE,

@@ -3,7 +3,6 @@ import { Migration20261122000000_platform } from './Migration20261122000000_plat
 import { Migration20261124000000_login_limit } from './Migration20261124000000_login_limit';
 import { Migration20261124000900_citus_distribution } from './Migration20261124000900_citus_distribution';
 
-
 export type MigrationEntry = MigrationObject;
 
 /** Platform migrations; each context library exports its own list, the app concatenates them. */

@@ -62,7 +62,8 @@ export class ReportUtilityRequestDto {
   dateEndISO!: string;
 
   @ApiPropertyOptional({
-    description: '`true`: una fila por producto. `false` o ausente: una fila por producto y venta (el detalle; varias líneas del mismo producto en una venta forman una fila).',
+    description:
+      '`true`: una fila por producto. `false` o ausente: una fila por producto y venta (el detalle; varias líneas del mismo producto en una venta forman una fila).',
     enum: ['true', 'false'],
     example: 'true',
   })
@@ -97,7 +98,8 @@ export class ReportUtilityRequestDto {
   allBusiness?: 'true' | 'false';
 
   @ApiPropertyOptional({
-    description: '`csv` descarga el reporte en CSV (igual que `Accept: text/csv`); `json` fuerza JSON. Ausente: según el encabezado Accept.',
+    description:
+      '`csv` descarga el reporte en CSV (igual que `Accept: text/csv`); `json` fuerza JSON. Ausente: según el encabezado Accept.',
     enum: ['json', 'csv'],
     example: 'json',
   })
