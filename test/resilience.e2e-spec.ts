@@ -128,8 +128,12 @@ describe('resilience (e2e): PostgreSQL stopped, crashed and its backends killed 
     try {
       await terminateBackends(cluster.adminUrl, 'resilience');
       await sleep(200);
-      // Fill the pool: every connection it may hand out is one that will be frozen.
-      for (const res of await Promise.all(Array.from({ length: 6 }, () => timed('/empleados?size=1')))) expect(res.status).toBe(200);
+      // Fill the pool: every connection it may hand out is one that will be frozen. Parallel
+      // requests open a new connection only while the others are busy, so on a loaded machine one
+      // round may not be enough.
+      for (let round = 0; round < 20 && (await serviceBackendPids(cluster.adminUrl, 'resilience')).length < 3; round++) {
+        for (const res of await Promise.all(Array.from({ length: 6 }, () => timed('/empleados?size=1')))) expect(res.status).toBe(200);
+      }
       frozen.push(...(await serviceBackendPids(cluster.adminUrl, 'resilience')));
       expect(frozen.length).toBeGreaterThanOrEqual(3);
       for (const pid of frozen) process.kill(pid, 'SIGSTOP');
