@@ -1,0 +1,22 @@
+/** Rows of an export: an array, a generator, or an object-mode stream (a database cursor). */
+export type RowSource = Iterable<object> | AsyncIterable<object>;
+
+/** Text is handed on in pieces of about this many UTF-16 units: one socket write per piece, not per row. */
+export const TEXT_BATCH = 64 * 1024;
+
+/**
+ * head, one piece of text per row, tail, yielded in batches of ~TEXT_BATCH. Ending the generator
+ * early (the consumer destroyed) ends the source too: for-await calls its return().
+ */
+export async function* batchText(head: string, rows: RowSource, line: (row: object) => string, tail: string): AsyncGenerator<string> {
+  let text = head;
+  for await (const row of rows) {
+    text += line(row);
+    if (text.length >= TEXT_BATCH) {
+      yield text;
+      text = '';
+    }
+  }
+  text += tail;
+  if (text) yield text;
+}
