@@ -1,0 +1,33 @@
+import { applyDecorators, Header, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { ApiHeader, ApiResponse } from '@nestjs/swagger';
+import { CONDITIONAL, ConditionalRequestInterceptor, type ConditionalOptions } from './conditional.interceptor';
+
+/**
+ * A read that answers conditional requests (CONTRACT §9): ETag and `Cache-Control: private,
+ * no-cache` on its 200s, 304 for a matching If-None-Match. On a controller or a method; put it
+ * with @Secured, whose guards run first whatever the decorator order.
+ */
+export function Conditional(options: ConditionalOptions = {}): ClassDecorator & MethodDecorator {
+  return applyDecorators(
+    SetMetadata(CONDITIONAL, options),
+    UseInterceptors(ConditionalRequestInterceptor),
+    ApiHeader({
+      name: 'If-None-Match',
+      required: false,
+      description: 'ETag de una respuesta anterior a la misma solicitud (o *): si los datos no cambiaron, la respuesta es 304 sin cuerpo.',
+    }),
+    ApiResponse({
+      status: 304,
+      description: 'No modificado: el ETag de If-None-Match sigue vigente. Sin cuerpo; lleva el mismo ETag.',
+      headers: {
+        ETag: { description: 'Etiqueta fuerte de la representación.', schema: { type: 'string' } },
+        'Cache-Control': { description: 'private, no-cache', schema: { type: 'string' } },
+      },
+    }),
+  );
+}
+
+/** An operation never answered from a cache nor revalidated, even inside a @Conditional controller: §3.8 consumes numbers on every call. */
+export function NoStore(): MethodDecorator {
+  return applyDecorators(Header('Cache-Control', 'no-store'), SetMetadata(CONDITIONAL, false));
+}
