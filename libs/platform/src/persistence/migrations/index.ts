@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_platform } from './Migration20261122000000_platform';
+import { Migration20261124000000_tenant_data_version } from './Migration20261124000000_tenant_data_version';
 
 
 export type MigrationEntry = MigrationObject;
@@ -7,4 +8,5 @@ export type MigrationEntry = MigrationObject;
 /** Platform migrations; each context library exports its own list, the app concatenates them. */
 export const PLATFORM_MIGRATIONS: MigrationEntry[] = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
+  { name: 'Migration20261124000000_tenant_data_version', class: Migration20261124000000_tenant_data_version },
 ];
