@@ -87,6 +87,11 @@ describe('ConditionalRequestInterceptor (Nest + Fastify)', () => {
       ],
     }).compile();
     app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter());
+    // As @fastify/cors does with a list of origins: Vary: Origin must survive our Vary: Accept.
+    app.getHttpAdapter().getInstance().addHook('onRequest', (req, reply, done) => {
+      if (req.headers.origin) reply.header('vary', 'Origin');
+      done();
+    });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   });
@@ -170,6 +175,14 @@ describe('ConditionalRequestInterceptor (Nest + Fastify)', () => {
     const getTag = (await get('/items')).headers.etag;
     const head = await get('/items', {}, 'HEAD');
     expect(head.headers.etag).toBe(getTag);
+  });
+
+  it('Vary keeps what was there (CORS: Origin) and adds Accept, on the 200 and the 304', async () => {
+    const ok = await get('/items', { origin: 'https://app.example' });
+    expect(ok.headers.vary).toBe('Origin, Accept');
+    const notModified = await get('/items', { origin: 'https://app.example', 'if-none-match': String(ok.headers.etag) });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.headers.vary).toBe('Origin, Accept');
   });
 
   it('a weak tag never matches', async () => {

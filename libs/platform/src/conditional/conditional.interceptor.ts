@@ -56,16 +56,16 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
         day: options.current ? bogotaDate(new Date(Date.now())) : undefined,
       });
       const ifNoneMatch = req.headers['if-none-match'];
-      if (parseIfNoneMatch(ifNoneMatch) !== '*' && ifNoneMatchMatches(ifNoneMatch, etag)) return of(notModified(etag));
       const reply = http.getResponse<FastifyReply>();
+      if (parseIfNoneMatch(ifNoneMatch) !== '*' && ifNoneMatchMatches(ifNoneMatch, etag)) return of(notModified(etag, varyAccept(reply)));
       return next.handle().pipe(
         map((body) => {
           if (ifNoneMatch !== undefined && ifNoneMatchMatches(ifNoneMatch, etag)) {
             // A stream the handler opened is not sent: release what it reads from.
             (body as { destroy?: () => void } | null)?.destroy?.();
-            return notModified(etag);
+            return notModified(etag, varyAccept(reply));
           }
-          reply.header('etag', etag).header('cache-control', CACHE_CONTROL_REVALIDATE).header('vary', 'Accept');
+          reply.header('etag', etag).header('cache-control', CACHE_CONTROL_REVALIDATE).header('vary', varyAccept(reply));
           return body;
         }),
       );
@@ -79,6 +79,14 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
  * 304 with no body and the headers the 200 would have carried. A fetch Response, because Fastify
  * takes its status from it: Nest would otherwise set the route's 200 after the interceptor.
  */
-export function notModified(etag: string): Response {
-  return new Response(null, { status: 304, headers: { etag, 'cache-control': CACHE_CONTROL_REVALIDATE, vary: 'Accept' } });
+export function notModified(etag: string, vary: string): Response {
+  return new Response(null, { status: 304, headers: { etag, 'cache-control': CACHE_CONTROL_REVALIDATE, vary } });
+}
+
+/** The reply's Vary with Accept added (the format follows Accept), keeping what CORS put there (Origin). */
+function varyAccept(reply: FastifyReply): string {
+  const current = reply.getHeader('vary');
+  const value = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
+  if (!value) return 'Accept';
+  return value.split(',').some((v) => v.trim().toLowerCase() === 'accept' || v.trim() === '*') ? value : `${value}, Accept`;
 }
