@@ -12,14 +12,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { exportColumns } from '@app/platform/export/export-column';
+import { PAGO_LIKE_COLUMNS } from '@app/platform/export/__fixtures__/export-rows';
 import { xlsxExport } from '@app/platform/export/xlsx-export';
 import { log, runScript } from './lib/environment';
 
-const COLUMNS = exportColumns({
-  uuid: 'uuid', descripcion: 'text', fechaPago: 'date', creado: 'timestamp', totalNeto: 'number', definitivo: 'boolean',
-  grupoPago: { codigo: 'text' },
-});
+const COLUMNS = PAGO_LIKE_COLUMNS;
 
 const ROWS = [
   { uuid: 'edb3a93c-c8bc-4be2-a4c5-b8abb2a86588', descripcion: 'Nómina "febrero" <b> & más', fechaPago: '2023-02-28', creado: '2023-02-28 10:00:00-05', totalNeto: '138083465.24', definitivo: true, grupoPago: { codigo: 'ADM' } },

@@ -3,18 +3,13 @@ import { buffer } from 'node:stream/consumers';
 import { parse } from 'csv-parse/sync';
 import { csvExport, csvField } from './csv-export';
 import { exportColumns } from './export-column';
+import { PAGO_LIKE_COLUMNS, ROW_EVERY_KIND, ROW_FORMULA_AND_NULLS } from './__fixtures__/export-rows';
 
-const COLUMNS = exportColumns({
-  uuid: 'uuid', descripcion: 'text', fechaPago: 'date', creado: 'timestamp', totalNeto: 'number', definitivo: 'boolean',
-  grupoPago: { codigo: 'text' },
-});
+const COLUMNS = PAGO_LIKE_COLUMNS;
 
 const ROWS = [
-  {
-    uuid: 'edb3a93c-c8bc-4be2-a4c5-b8abb2a86588', descripcion: 'Nómina "febrero", 2023\r\nsegunda línea', fechaPago: '2023-02-28',
-    creado: '2023-02-28 10:00:00-05', totalNeto: '138083465.24', definitivo: true, grupoPago: { codigo: 'ADM' },
-  },
-  { uuid: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86589', descripcion: '=HYPERLINK("http://x")', fechaPago: null, creado: null, totalNeto: -1.5e-7, definitivo: false, grupoPago: null },
+  ROW_EVERY_KIND,
+  ROW_FORMULA_AND_NULLS,
   { uuid: 'EDB3A93CC8BC4BE2A4C5B8ABB2A8658A', descripcion: '+57 300', fechaPago: '2024-02-29', creado: null, totalNeto: 18404777, definitivo: true, grupoPago: { codigo: '-X' } },
   { uuid: 'EDB3A93CC8BC4BE2A4C5B8ABB2A8658B', descripcion: '@SUMA(A1)', fechaPago: null, creado: null, totalNeto: '0.00', definitivo: false, grupoPago: { codigo: '\tTAB' } },
 ];
@@ -31,7 +26,7 @@ describe('csvExport', () => {
     const records: string[][] = parse(text, { bom: true, relax_column_count: false, record_delimiter: '\r\n' });
     expect(records).toEqual([
       ['uuid', 'descripcion', 'fechaPago', 'creado', 'totalNeto', 'definitivo', 'grupoPago.codigo'],
-      ['EDB3A93CC8BC4BE2A4C5B8ABB2A86588', 'Nómina "febrero", 2023\r\nsegunda línea', '2023-02-28', '2023-02-28T15:00:00.000Z', '138083465.24', 'true', 'ADM'],
+      ['EDB3A93CC8BC4BE2A4C5B8ABB2A86588', 'Nómina "febrero", 2023 <b> & más\r\nsegunda línea', '2023-02-28', '2023-02-28T15:00:00.000Z', '138083465.24', 'true', 'ADM'],
       ['EDB3A93CC8BC4BE2A4C5B8ABB2A86589', `'=HYPERLINK("http://x")`, '', '', '-0.00000015', 'false', ''],
       ['EDB3A93CC8BC4BE2A4C5B8ABB2A8658A', "'+57 300", '2024-02-29', '', '18404777', 'true', "'-X"],
       ['EDB3A93CC8BC4BE2A4C5B8ABB2A8658B', "'@SUMA(A1)", '', '', '0.00', 'false', "'\tTAB"],

@@ -1,20 +1,14 @@
 import { buffer } from 'node:stream/consumers';
 import * as XLSX from '@e965/xlsx';
-import { exportColumns } from './export-column';
+import { PAGO_LIKE_COLUMNS, ROW_EVERY_KIND, ROW_FORMULA_AND_NULLS } from './__fixtures__/export-rows';
 import { columnLetters, sheetName, xlsxExport } from './xlsx-export';
 
 // Read back with SheetJS, an independent implementation (the writer is ours, over yazl).
-const COLUMNS = exportColumns({
-  uuid: 'uuid', descripcion: 'text', fechaPago: 'date', creado: 'timestamp', totalNeto: 'number', definitivo: 'boolean',
-  grupoPago: { codigo: 'text' },
-});
+const COLUMNS = PAGO_LIKE_COLUMNS;
 
 const ROWS = [
-  {
-    uuid: 'edb3a93c-c8bc-4be2-a4c5-b8abb2a86588', descripcion: 'Nómina "febrero" <b> & más\nsegunda línea', fechaPago: '2023-02-28',
-    creado: '2023-02-28 10:00:00-05', totalNeto: '138083465.24', definitivo: true, grupoPago: { codigo: 'ADM' },
-  },
-  { uuid: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86589', descripcion: '=HYPERLINK("http://x")', fechaPago: null, creado: null, totalNeto: -1.5e-7, definitivo: false, grupoPago: null },
+  ROW_EVERY_KIND,
+  ROW_FORMULA_AND_NULLS,
   { uuid: 'EDB3A93CC8BC4BE2A4C5B8ABB2A8658A', descripcion: '  espacios  ', fechaPago: '2024-02-29', creado: null, totalNeto: 18404777, definitivo: true, grupoPago: { codigo: '_x0041_ \u0001 😀' } },
 ];
 
@@ -41,7 +35,8 @@ describe('xlsxExport', () => {
 
     // Row 2: every kind.
     expect(ws.A2).toMatchObject({ t: 's', v: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588' });
-    expect(ws.B2).toMatchObject({ t: 's', v: 'Nómina "febrero" <b> & más\nsegunda línea' });
+    // CR is written as _x000D_ (XML parsers would fold CR LF into LF); SheetJS itself folds CR LF on reading.
+    expect(ws.B2).toMatchObject({ t: 's', v: 'Nómina "febrero", 2023 <b> & más\nsegunda línea' });
     expect(ws.C2.t).toBe('d');
     expect((ws.C2.v as Date).toISOString()).toBe('2023-02-28T00:00:00.000Z');
     expect(ws.C2.z).toBe('yyyy-mm-dd');
@@ -68,13 +63,14 @@ describe('xlsxExport', () => {
     expect(ws.G4.v).toBe('_x0041_ \u0001 😀');
   });
 
-  it('numbers are written as plain decimals in the XML (no exponent)', async () => {
+  it('the XML holds numbers as plain decimals (no exponent) and CR as _x000D_', async () => {
     const { raw } = await workbook(ROWS);
     const xml = zipEntry(raw, 'xl/worksheets/sheet1.xml');
     expect(xml).toContain('<v>138083465.24</v>');
     expect(xml).toContain('<v>-0.00000015</v>');
     expect(xml).toContain('<v>18404777</v>');
     expect(xml).not.toMatch(/<v>[^<]*[eE][^<]*<\/v>/);
+    expect(xml).toContain('2023 &lt;b&gt; &amp; más_x000D_\nsegunda línea');
   });
 
   it('the header row is bold and frozen', async () => {

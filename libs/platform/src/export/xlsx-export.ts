@@ -63,10 +63,11 @@ export function columnLetters(index: number): string {
   return s;
 }
 
-// XML 1.0 forbids most control characters even escaped; SpreadsheetML writes them as _xHHHH_, and
-// an _xHHHH_ already in the text gets its underscore escaped (_x005F_) so it reads back literally.
-const XML_SPECIAL = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)/g;
-const XML_SPECIAL_TEST = /[&<>\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|_x[0-9A-Fa-f]{4}_/;
+// XML 1.0 forbids most control characters even escaped, and its parsers turn CR LF into LF:
+// SpreadsheetML writes those as _xHHHH_ (CR as _x000D_, as Excel does), and an _xHHHH_ already in
+// the text gets its underscore escaped (_x005F_) so it reads back literally.
+const XML_SPECIAL = /[&<>\u0000-\u0008\u000b\u000c\u000d\u000e-\u001f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)/g;
+const XML_SPECIAL_TEST = /[&<>\u0000-\u0008\u000b\u000c\u000d\u000e-\u001f\ufffe\uffff]|_x[0-9A-Fa-f]{4}_/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export function xmlText(s: string): string {
