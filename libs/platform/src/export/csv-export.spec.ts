@@ -3,6 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { parse } from 'csv-parse/sync';
 import { csvExport, csvField } from './csv-export';
 import { exportColumns } from './export-column';
+import { countingSource, expectHeldBackAndEnded, failingSource } from './__fixtures__/row-sources';
 import { PAGO_LIKE_COLUMNS, ROW_EVERY_KIND, ROW_FORMULA_AND_NULLS } from './__fixtures__/export-rows';
 
 const COLUMNS = PAGO_LIKE_COLUMNS;
@@ -59,36 +60,13 @@ describe('csvExport', () => {
   });
 
   it('pulls rows only as fast as the reader takes text, and ends the source when destroyed', async () => {
-    let pulled = 0;
-    let closed = false;
-    async function* source(): AsyncGenerator<object> {
-      try {
-        for (let i = 0; i < 1_000_000; i++) {
-          pulled++;
-          yield { ...ROWS[2], descripcion: `fila ${i} ${'x'.repeat(50)}` };
-        }
-      } finally {
-        closed = true;
-      }
-    }
-    const stream = csvExport(COLUMNS, source());
-    const first = await new Promise<Buffer>((resolve) => stream.once('data', resolve));
-    expect(first.length).toBeGreaterThan(0);
-    stream.pause();
-    await new Promise((r) => setTimeout(r, 50));
+    const source = countingSource((i) => ({ ...ROWS[2], descripcion: `fila ${i} ${'x'.repeat(50)}` }), 1_000_000);
     // A few 64 Ki batches at most (the stream's buffer), nowhere near the million rows.
-    expect(pulled).toBeLessThan(5000);
-    stream.destroy();
-    await new Promise((r) => setTimeout(r, 20));
-    expect(closed).toBe(true);
+    await expectHeldBackAndEnded(csvExport(COLUMNS, source.rows), source, 5000);
   });
 
   it('a failing source fails the stream (the download is cut, not ended)', async () => {
-    async function* failing(): AsyncGenerator<object> {
-      yield ROWS[0];
-      throw new Error('cursor perdido');
-    }
-    await expect(buffer(csvExport(COLUMNS, failing()))).rejects.toThrow('cursor perdido');
+    await expect(buffer(csvExport(COLUMNS, failingSource(ROWS[0])))).rejects.toThrow('cursor perdido');
   });
 
   it('a value of the wrong type fails the stream naming the column', async () => {

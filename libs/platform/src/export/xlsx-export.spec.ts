@@ -1,5 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import * as XLSX from '@e965/xlsx';
+import { countingSource, expectHeldBackAndEnded, failingSource } from './__fixtures__/row-sources';
 import { PAGO_LIKE_COLUMNS, ROW_EVERY_KIND, ROW_FORMULA_AND_NULLS } from './__fixtures__/export-rows';
 import { columnLetters, sheetName, xlsxExport } from './xlsx-export';
 
@@ -115,41 +116,12 @@ describe('xlsxExport', () => {
   });
 
   it('pulls rows only as fast as the reader takes the file, and ends the source when destroyed', async () => {
-    let pulled = 0;
-    let closed = false;
-    async function* source(): AsyncGenerator<object> {
-      try {
-        for (let i = 0; i < 2_000_000; i++) {
-          pulled++;
-          yield { ...ROWS[2], descripcion: `fila ${i} ${(i * 7919).toString(36)}` };
-        }
-      } finally {
-        closed = true;
-      }
-    }
-    const stream = xlsxExport(COLUMNS, source(), { sheetName: 'pagos' });
-    await new Promise((resolve) => stream.once('data', resolve));
-    stream.pause();
-    // The buffers between source and reader (sheet text, deflate, zip output) fill up, then the
-    // source is held: wait until it stands still, however long the machine takes to get there.
-    let before = -1;
-    for (let i = 0; i < 40 && pulled !== before; i++) {
-      before = pulled;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(pulled).toBe(before);
-    expect(pulled).toBeLessThan(100_000);
-    stream.destroy();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(closed).toBe(true);
+    const source = countingSource((i) => ({ ...ROWS[2], descripcion: `fila ${i} ${(i * 7919).toString(36)}` }), 2_000_000);
+    await expectHeldBackAndEnded(xlsxExport(COLUMNS, source.rows, { sheetName: 'pagos' }), source, 100_000);
   });
 
   it('a failing source fails the stream', async () => {
-    async function* failing(): AsyncGenerator<object> {
-      yield ROWS[0];
-      throw new Error('cursor perdido');
-    }
-    await expect(buffer(xlsxExport(COLUMNS, failing(), { sheetName: 'pagos' }))).rejects.toThrow('cursor perdido');
+    await expect(buffer(xlsxExport(COLUMNS, failingSource(ROWS[0]), { sheetName: 'pagos' }))).rejects.toThrow('cursor perdido');
   });
 
   it('column letters', () => {
