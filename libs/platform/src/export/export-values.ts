@@ -53,14 +53,19 @@ export function isoDate(v: unknown, column: string): string {
   throw new TypeError(`Export: the column ${column} expects a date as 'YYYY-MM-DD' text, got ${describe(v)}.`);
 }
 
-/** An instant as ISO-8601 UTC with milliseconds, `2024-03-01T13:45:00.000Z`. */
+const ISO_UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** An instant as ISO-8601 UTC with milliseconds, `2024-03-01T13:45:00.000Z` (already in that form: as it is). */
 export function isoTimestamp(v: unknown, column: string): string {
+  if (typeof v === 'string' && ISO_UTC_MILLIS.test(v)) return v;
   return instantContent(v, column).slice(0, -5) + 'Z';
 }
 
+const WIRE_UUID = /^[0-9A-F]{32}$/;
+
 /** A uuid as the JSON writes it: 32 uppercase hex digits. */
 export function uuidText(v: unknown, column: string): string {
-  return uuidContent(v, column);
+  return typeof v === 'string' && WIRE_UUID.test(v) ? v : uuidContent(v, column);
 }
 
 export function booleanValue(v: unknown, column: string): boolean {

@@ -10,9 +10,17 @@ export const TEXT_BATCH = 64 * 1024;
  */
 export async function* batchText(head: string, rows: RowSource, line: (row: object) => string, tail: string): AsyncGenerator<string> {
   let text = head;
-  for await (const row of rows) {
-    text += line(row);
-    if (text.length >= TEXT_BATCH) {
+  const full = (row: object): boolean => (text += line(row)).length >= TEXT_BATCH;
+  // An array or generator is walked without a promise per row (for-await makes one each: ~30 %).
+  if (Symbol.iterator in rows) {
+    for (const row of rows) {
+      if (!full(row)) continue;
+      yield text;
+      text = '';
+    }
+  } else {
+    for await (const row of rows) {
+      if (!full(row)) continue;
       yield text;
       text = '';
     }
