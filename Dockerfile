@@ -1,5 +1,7 @@
+# Node 24: the current LTS (Node 20 reached end of life in April 2026; CI also runs 20 and 22).
+# The major is pinned, the patch level follows the image's security updates.
 # Build stage: install everything and compile TypeScript to dist/.
-FROM node:20.20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
@@ -7,8 +9,16 @@ COPY . .
 RUN npm run build
 
 # Runtime stage: production dependencies and the compiled code only.
-FROM node:20.20-bookworm-slim
-ENV NODE_ENV=production
+FROM node:24-bookworm-slim
+# Production-safe defaults (README, Docker): NODE_ENV=production makes JWT_SECRET mandatory; HOST
+# 0.0.0.0 so `docker run -p 3000:3000` is reachable (the service's own default is loopback); no demo
+# data with its published passwords unless DEMO_DATA=true; JSON logs for the log collector. CORS
+# stays `*` as the contract says (bearer tokens, never cookies): narrow it with CORS_ORIGINS.
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DEMO_DATA=false \
+    LOG_FORMAT=json
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --omit=optional && npm cache clean --force

@@ -18,14 +18,8 @@ const moduleNameMapper = {
   '^@app/(platform|nomina|reportes|proveedores|importer)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 
-// @fastify/static (served Swagger UI assets) depends on an ESM-only content-disposition that
-// jest on Node 20 cannot require; swc turns that one package into CommonJS for the tests.
-const esmPackages = ['content-disposition'];
-const swcJs = ['@swc/jest', { swcrc: false, jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
-
 const common = {
-  transform: { '^.+\\.ts$': swc, [`/node_modules/.*(${esmPackages.join('|')})/.+\\.js$`]: swcJs },
-  transformIgnorePatterns: [`/node_modules/(?!(.*/node_modules/)?(${esmPackages.join('|')})/)`],
+  transform: { '^.+\\.ts$': swc },
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper,
   testEnvironment: 'node',

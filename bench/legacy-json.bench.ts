@@ -11,8 +11,7 @@
  * Goal: writer <= 1.5x the JSON.stringify time. Pass --quick for a shorter run.
  */
 import { envelopeWriter } from '@app/platform/http/legacy-json';
-import { PAGO_SCHEMA } from '@app/nomina/http/dto/pago.response.dto';
-import type { PagoView } from '@app/nomina/queries/list-pagos/pago.view';
+import { PAGO_SCHEMA, type PagoView } from '@app/nomina/testing';
 
 // Deterministic PRNG so runs are comparable.
 let seed = 0x2f6b_1a3d;

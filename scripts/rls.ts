@@ -21,8 +21,7 @@ import { Client } from 'pg';
 import { sign } from 'jsonwebtoken';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { generateDataset, materializeDataset } from '@app/importer/demo/generate-dataset';
-import { GET_EMPLEADO_SQL } from '@app/nomina/queries/get-empleado/get-empleado.sql';
-import { DETALLE_PAGO_SQL } from '@app/nomina/queries/list-detalle-pago/list-detalle-pago.sql';
+import { DETALLE_PAGO_SQL, GET_EMPLEADO_SQL } from '@app/nomina/testing';
 import { type PgClient, SqlReader } from '@app/platform/persistence/sql-reader';
 import { databaseUrl, exampleDataset, freshDatabase, log, percentile, runScript, SCRIPT_JWT_SECRET, startApp, startCluster } from './lib/environment';
 import { startLoad } from './lib/load';
@@ -110,20 +109,12 @@ async function checkWall(appUrl: string, adminUrl: string, andina: string, pacif
 function wireRls(app: NestFastifyApplication): void {
   const reader = app.get(SqlReader);
   const plain = reader.query.bind(reader);
-  reader.query = async <R>(text: string, values: unknown[] = []): Promise<R[]> => {
+  reader.query = async <R>(text: string, values: readonly unknown[] = []): Promise<R[]> => {
     const tenant = values[0];
     if (typeof tenant !== 'string' || !UUID.test(tenant)) return plain<R>(text, values);
-    return reader.withClient(async (client: PgClient) => {
-      await client.query('begin');
-      try {
-        await client.query(`select set_config('app.tenant_id', $1, true)`, [tenant]);
-        const { rows } = await client.query<R>(text, values);
-        await client.query('commit');
-        return rows;
-      } catch (err) {
-        await client.query('rollback').catch(() => undefined);
-        throw err;
-      }
+    return reader.transaction(async (client: PgClient) => {
+      await client.query(`select set_config('app.tenant_id', $1, true)`, [tenant]);
+      return (await client.query<R>(text, [...values])).rows;
     });
   };
 }

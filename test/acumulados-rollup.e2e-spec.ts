@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import { generateDataset, materializeDataset } from '@app/importer/demo/generate-dataset';
 import type { Dataset, PagoInput, TenantInput } from '@app/importer/dataset.types';
-import { ACUMULADO_ANUAL_ROWS } from '@app/nomina/persistence/migrations/Migration20261122000120_nomina_acumulado_anual';
-import { conceptosAcumuladosSql, type FuenteAcumulado } from '@app/nomina/queries/conceptos-acumulados/conceptos-acumulados.sql';
+import { ACUMULADO_ANUAL_ROWS } from '@app/nomina/persistence';
+import { conceptosAcumuladosSql, type FuenteAcumulado } from '@app/nomina/testing';
 import { seedDatabase } from './support/test-database';
 import { prng } from './support/prng';
 

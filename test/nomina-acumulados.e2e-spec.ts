@@ -358,6 +358,11 @@ describe('GET /pagoEmpleadoDetalles/conceptosacumulados (e2e)', () => {
       expect(body.errors.map((e: { field: string }) => e.field)).toEqual(['fechaDesde', 'fechaHasta', 'isDetalleParaAportes']);
     });
 
+    it('checks the path before the list parameters', async () => {
+      const body = expectProblem(await getA('/pagoEmpleadoDetalles/conceptosacumulados/x/2024-06-30/false?size=x&sort=nope'), 400, 'VALIDATION');
+      expect(body.errors.map((e: { field: string }) => e.field)).toEqual(['fechaDesde']);
+    });
+
     it('400 for bad list parameters', async () => {
       expect(expectProblem(await getA(`${URL_H1}/false?sort=uuidVinculado`), 400, 'VALIDATION').errors[0].field).toBe('sort');
       expect(expectProblem(await getA(`${URL_H1}/false?size=1001`), 400, 'VALIDATION').errors[0].field).toBe('size');

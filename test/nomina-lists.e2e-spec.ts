@@ -1,9 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sign } from 'jsonwebtoken';
-import { EMPLEADO_WIRE_EXAMPLE } from '@app/nomina/http/dto/empleado.response.dto';
-import { PAGO_EMPLEADOS_WIRE_EXAMPLE } from '@app/nomina/http/dto/pago-empleado.response.dto';
-import { DETALLE_PAGO_WIRE_EXAMPLE, PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE } from '@app/nomina/http/dto/pago-empleado-detalle.response.dto';
-import { PAGOS_WIRE_EXAMPLE } from '@app/nomina/http/dto/pago.response.dto';
+import { DETALLE_PAGO_WIRE_EXAMPLE, EMPLEADO_WIRE_EXAMPLE, PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE, PAGO_EMPLEADOS_WIRE_EXAMPLE, PAGOS_WIRE_EXAMPLE } from '@app/nomina/testing';
 import { createTestApp, expectProblem, get, login, TEST_JWT_SECRET } from './support/test-app';
 
 /**
@@ -85,6 +82,14 @@ describe('nómina lists on the example dataset (e2e)', () => {
       expect(body.detail).toContain('params[estados] es obligatorio');
       expect(body.instance).toBe('/pagos');
       expectProblem(await get(app, '/pagos?params[estados]=PG,ZZ', ana), 400, 'VALIDATION');
+    });
+
+    it("checks the operation's own parameter before the list's (the problem the legacy order gave)", async () => {
+      expectProblem(await get(app, '/pagos?size=x&sort=nope', ana), 500, 'ESTADOS_REQUERIDO');
+      const estados = expectProblem(await get(app, '/pagos?params[estados]=ZZ&size=x', ana), 400, 'VALIDATION');
+      expect(estados.errors.map((e: { field: string }) => e.field)).toEqual(['params[estados]']);
+      const pago = expectProblem(await get(app, '/pagoEmpleados?params[pago]=nope&size=x', ana), 400, 'VALIDATION');
+      expect(pago.errors.map((e: { field: string }) => e.field)).toEqual(['params[pago]']);
     });
 
     it('filter "perez" finds payments through employees named Pérez; description matches ignore accents', async () => {

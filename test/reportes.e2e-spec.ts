@@ -600,7 +600,7 @@ describe('GET /reports/reportUtility (e2e)', () => {
       expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(
         expect.arrayContaining(['dateInitISO', 'dateEndISO', 'groupResult', 'status', 'businessId', 'allBusiness', 'format']),
       );
-      for (const p of op.parameters) expect(p.example ?? p.schema?.example).toBeDefined();
+      for (const p of op.parameters) expect(p.example ?? p.schema?.example ?? p.examples).toBeDefined();
       expect(Object.keys(op.responses['200'].content)).toEqual(['application/json', 'text/csv']);
       for (const status of ['400', '401', '402', '403']) expect(op.responses[status].content['application/problem+json']).toBeDefined();
       expect(op.description).toContain('grossProfit = totalBruto − avgCost × quantity');

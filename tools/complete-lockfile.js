@@ -42,7 +42,9 @@ for (const [where, pkg] of Object.entries(packages)) {
     added++;
   }
 }
-const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+// npm's own order (localeCompare 'en', as @isaacs/string-locale-compare): in byte order
+// "string_decoder" sorts after "string-width" and the next `npm install` would rewrite the lockfile.
+const sorted = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b, 'en'))));
 lock.packages = sorted;
 fs.writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
 console.log(`complete-lockfile: ${added} optional platform package(s) recorded`);

@@ -9,6 +9,8 @@
 import { Readable } from 'node:stream';
 import type { Client, Pool, PoolClient } from 'pg';
 import QueryStream from 'pg-query-stream';
+import type { MikroORM } from '@mikro-orm/core';
+import { type PgClient, SqlReader } from '@app/platform/persistence/sql-reader';
 
 export interface Statement {
   text: string;
@@ -28,36 +30,20 @@ interface StreamLike {
   readableHighWaterMark: number;
 }
 
-export class RecordingReader {
+/** The real SqlReader (so page, snapshots, streams and transactions run its own code) on a recording pool. */
+export class RecordingReader extends SqlReader {
   readonly statements: Statement[] = [];
 
-  constructor(private readonly pool: Pool) {}
-
-  async query<R>(text: string, values: unknown[] = []): Promise<R[]> {
-    return this.withClient(async (client) => (await client.query<R>(text, values)).rows);
+  constructor(private readonly pool: Pool) {
+    super(undefined as unknown as MikroORM);
   }
 
-  async withClient<T>(fn: (client: ReturnType<RecordingReader['wrap']>) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      return await fn(this.wrap(client));
-    } finally {
-      client.release();
-    }
+  protected override async acquire(): Promise<PgClient> {
+    return this.wrap(await this.pool.connect()) as unknown as PgClient;
   }
 
-  async transaction<T>(fn: (client: ReturnType<RecordingReader['wrap']>) => Promise<T>): Promise<T> {
-    return this.withClient(async (client) => {
-      await client.query('begin');
-      try {
-        const result = await fn(client);
-        await client.query('commit');
-        return result;
-      } catch (err) {
-        await client.query('rollback').catch(() => undefined);
-        throw err;
-      }
-    });
+  protected override async release(client: PgClient): Promise<void> {
+    (client as unknown as PoolClient).release();
   }
 
   private wrap(client: PoolClient) {

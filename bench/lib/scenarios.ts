@@ -6,34 +6,33 @@
  */
 import type { Client } from 'pg';
 import type { SqlReader } from '@app/platform/persistence/sql-reader';
-import { CONCEPTOS_ACUMULADOS_LIST } from '@app/nomina/http/conceptos-acumulados.controller';
-import { EMPLEADOS_LIST } from '@app/nomina/http/empleados.controller';
-import { PAGO_EMPLEADOS_LIST } from '@app/nomina/http/pago-empleados.controller';
-import { PAGOS_LIST } from '@app/nomina/http/pagos.controller';
-import { parseConceptosAcumuladosParams } from '@app/nomina/http/dto/conceptos-acumulados.request.dto';
-import { ESTADOS_PARAM, parseEstados } from '@app/nomina/http/estados.param';
-import { type ListSpec, parseListParams } from '@app/nomina/http/list-params';
-import { ConceptosAcumuladosHandler } from '@app/nomina/queries/conceptos-acumulados/conceptos-acumulados.handler';
-import { ConceptosAcumuladosQuery } from '@app/nomina/queries/conceptos-acumulados/conceptos-acumulados.query';
-import { GetEmpleadoHandler } from '@app/nomina/queries/get-empleado/get-empleado.handler';
-import { GetEmpleadoQuery } from '@app/nomina/queries/get-empleado/get-empleado.query';
-import { ListDetallePagoHandler } from '@app/nomina/queries/list-detalle-pago/list-detalle-pago.handler';
-import { ListDetallePagoQuery } from '@app/nomina/queries/list-detalle-pago/list-detalle-pago.query';
-import { ListEmpleadosHandler } from '@app/nomina/queries/list-empleados/list-empleados.handler';
-import { ListEmpleadosQuery } from '@app/nomina/queries/list-empleados/list-empleados.query';
-import { ListPagoEmpleadosHandler } from '@app/nomina/queries/list-pago-empleados/list-pago-empleados.handler';
-import { ListPagoEmpleadosQuery } from '@app/nomina/queries/list-pago-empleados/list-pago-empleados.query';
-import { ListPagosHandler } from '@app/nomina/queries/list-pagos/list-pagos.handler';
-import { ListPagosQuery } from '@app/nomina/queries/list-pagos/list-pagos.query';
-import { GenerarNominaElectronicaCommand } from '@app/nomina/queries/nomina-electronica/generar-nomina-electronica.command';
-import { GenerarNominaElectronicaHandler } from '@app/nomina/queries/nomina-electronica/generar-nomina-electronica.handler';
-import { ReportUtilityHandler } from '@app/reportes/queries/report-utility/report-utility.handler';
-import { DEFAULT_ESTADOS, ReportUtilityQuery } from '@app/reportes/queries/report-utility/report-utility.query';
-import { resolvePaging } from '@app/proveedores/http/paging';
-import { FindProveedorHandler } from '@app/proveedores/queries/find-proveedor/find-proveedor.handler';
-import { FindProveedorQuery } from '@app/proveedores/queries/find-proveedor/find-proveedor.query';
-import { ListProveedoresHandler } from '@app/proveedores/queries/list-proveedores/list-proveedores.handler';
-import { ListProveedoresQuery } from '@app/proveedores/queries/list-proveedores/list-proveedores.query';
+import {
+  CONCEPTOS_ACUMULADOS_LIST,
+  ConceptosAcumuladosHandler,
+  ConceptosAcumuladosQuery,
+  EMPLEADOS_LIST,
+  ESTADOS_PARAM,
+  GenerarNominaElectronicaCommand,
+  GenerarNominaElectronicaHandler,
+  GetEmpleadoHandler,
+  GetEmpleadoQuery,
+  ListDetallePagoHandler,
+  ListDetallePagoQuery,
+  ListEmpleadosHandler,
+  ListEmpleadosQuery,
+  ListPagoEmpleadosHandler,
+  ListPagoEmpleadosQuery,
+  ListPagosHandler,
+  ListPagosQuery,
+  type ListSpec,
+  PAGO_EMPLEADOS_LIST,
+  PAGOS_LIST,
+  parseConceptosAcumuladosParams,
+  parseEstados,
+  parseListParams,
+} from '@app/nomina/testing';
+import { DEFAULT_ESTADOS, ReportUtilityHandler, ReportUtilityQuery } from '@app/reportes/testing';
+import { FindProveedorHandler, FindProveedorQuery, ListProveedoresHandler, ListProveedoresQuery, resolvePaging } from '@app/proveedores/testing';
 import type { RecordingReader } from './recorder';
 
 /** What the scenarios address, discovered in the bench database for the logged-in user. */

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+import pino from 'pino';
 import { ConfigError, loadConfig } from '@app/platform/config/app-config';
+import { loadEnvFile } from '@app/platform/config/env-file';
 import { acquireDatabase, migrateDatabase } from '@app/platform/persistence/database';
 import { createRootLogger } from '@app/platform/logging/json-logger';
 import { createApp } from './create-app';
@@ -12,6 +14,8 @@ import { loadDemoDataIfEmpty } from './database/demo-data';
  * flight, close the pool, stop the embedded database, exit 0.
  */
 async function main(): Promise<void> {
+  // .env (optional) first; the real environment wins over it.
+  loadEnvFile();
   let config;
   try {
     config = loadConfig();
@@ -22,7 +26,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const logger = createRootLogger(config.logLevel);
+  const logger = createRootLogger(config.logLevel, config.logFormat);
   if (config.jwt.generatedSecret) {
     logger.warn(`JWT_SECRET no está definido: se usa un secreto de desarrollo guardado en ${config.dataDir}. Defínalo en producción.`);
   }
@@ -70,7 +74,10 @@ async function main(): Promise<void> {
     ...demo,
     '',
   ];
-  process.stdout.write(lines.join('\n') + '\n');
+  // Through the logger's own stream, so the banner follows every log line written so far
+  // ("Server listening" included) instead of overtaking pino's buffered writes.
+  const out = (logger as unknown as Record<symbol, { write(text: string): void } | undefined>)[pino.symbols.streamSym] ?? process.stdout;
+  out.write(lines.join('\n') + '\n');
 }
 
 void main();

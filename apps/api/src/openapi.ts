@@ -3,6 +3,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import { NOMINA_API_TAGS } from '@app/nomina';
 import { PROVEEDORES_API_TAGS } from '@app/proveedores';
 import { REPORTES_API_TAGS } from '@app/reportes';
+import { authorizeFromLogin, operationId, polishDocument } from './openapi-polish';
 
 /** Every tag the operations use, described (the lint's tag-description rule). */
 const TAGS: { name: string; description: string }[] = [
@@ -20,7 +21,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       [
         'API de lectura compatible con los servicios heredados: nómina colombiana (pagos, nóminas por empleado, conceptos acumulados, numeración de nómina electrónica), reporte de rentabilidad por producto y consulta de proveedores.',
         '',
-        '**Autenticación:** obtenga `tokenCurrent` con `POST /login` y envíelo como `Authorization: Bearer <token>` (botón *Authorize*).',
+        '**Autenticación:** obtenga `tokenCurrent` con `POST /login` y envíelo como `Authorization: Bearer <token>` (botón *Authorize*). En esta página basta con ejecutar *Try it out* de `POST /login` (precargado con un usuario de demostración): la página queda autorizada sola.',
         '',
         '**Errores:** todos los errores son `application/problem+json` (RFC 9457) con `type`, `title`, `status`, `detail`, `instance`, `code` y, en validaciones, `errors[]`.',
       ].join('\n'),
@@ -31,9 +32,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN, solo si está definido' }, 'metricsToken');
   for (const tag of TAGS) builder.addTag(tag.name, tag.description);
   const document = SwaggerModule.createDocument(app, builder.build(), {
-    // Stable, unique and readable: PagosController.list → Pagos_list.
-    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+    // Stable, unique and readable in generated clients: PagosController.list → listPagos.
+    operationIdFactory: operationId,
   });
+  polishDocument(document);
   // The package is private (package.json "UNLICENSED"); DocumentBuilder.setLicense() needs a URL.
   document.info.license = { name: 'UNLICENSED (uso interno)' };
   return document;
@@ -45,7 +47,8 @@ export function mountSwagger(app: INestApplication): OpenAPIObject {
     jsonDocumentUrl: 'docs-json',
     useGlobalPrefix: false,
     customSiteTitle: 'API de nómina — Swagger UI',
-    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true },
+    // Logging in once with the POST /login try-out authorizes the page (and survives a reload).
+    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true, responseInterceptor: authorizeFromLogin },
   });
   return document;
 }

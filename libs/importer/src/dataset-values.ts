@@ -4,33 +4,11 @@
  * and no allocation beyond the returned string.
  */
 
-/**
- * The key a uuid is compared and written by: the canonical lowercase 8-4-4-4-12 form. The common
- * spelling (36 characters, lowercase) costs nothing: V8 returns the same string from toLowerCase.
- * Input must match the schema's pattern (hex digits, hyphens optional between the groups).
- */
-export function uuidKey(value: string): string {
-  if (value.length === 36) return value.toLowerCase();
-  const hex = value.length === 32 ? value : value.replace(/-/g, '');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`.toLowerCase();
-}
+export { emailKey, uuidKey } from '@app/platform/persistence/bulk/keys';
+export { MAX_MONEY, MAX_QUANTITY } from '@app/platform/persistence/bulk/decimal-text';
+export { supplierKey } from '@app/proveedores/persistence';
+import { MAX_MONEY, MAX_QUANTITY } from '@app/platform/persistence/bulk/decimal-text';
 
-/** The key an e-mail is unique by (login_directory.email_key). */
-export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-/** Supplier identifications are stored upper case (the schema already forbids dots and spaces). */
-export function supplierKey(identificacion: string): string {
-  return identificacion.toUpperCase();
-}
-
-/**
- * Amounts are exact only while value × 10^decimals stays a safe integer; these bounds keep
- * every stored value exact (and far below the numeric(18,2) / numeric(18,4) column limits).
- */
-export const MAX_MONEY = 1e13;
-export const MAX_QUANTITY = 1e11;
 
 /**
  * True when the number has at most `decimals` decimal digits. JSON.parse yields the double

@@ -6,7 +6,7 @@ import { acquireDatabase, migrateDatabase, type DatabaseSelection } from '@app/p
 import { ensureDatabase } from '@app/platform/persistence/embedded-postgres';
 import { APP_SCHEMA } from '../../../apps/api/src/database/schema';
 import type { Dataset, PagoInput, TenantInput } from './dataset.types';
-import { ImportError } from './import-error';
+import { ImportError } from '@app/platform/persistence/bulk/import-error';
 import { loadDataset, type LoadSummary } from './load-dataset';
 import { validateDataset } from './validate-dataset';
 import { ALL_TABLES, COLUMNS, type TableName } from './tables';

@@ -1,13 +1,14 @@
 import type { Client } from 'pg';
+import { loadNominaCatalogs, loadPayroll, writeSequence } from '@app/nomina/persistence';
 import { hashPassword } from '@app/platform/auth/password';
+import { uuidKey } from '@app/platform/persistence/bulk/keys';
+import { loadPlatformTenantData } from '@app/platform/persistence/tenant-data';
+import { loadProveedores } from '@app/proveedores/persistence';
+import { loadProductCatalog, loadSales } from '@app/reportes/persistence';
 import type { Dataset, PagoInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';
-import { uuidKey } from './dataset-values';
-import { loadPayroll } from './load-payroll';
-import { loadSales } from './load-sales';
-import { loadProveedores, loadTenantBase } from './load-tenant-base';
 import { skipRowTriggers, verifyReferences } from './reference-guard';
 import { ALL_TABLES } from './tables';
-import { prepareTenant, writeSequence } from './tenant-row';
+import { prepareTenant } from './tenant-row';
 
 export interface LoadProgress {
   /** "preparando", "nómina", "ventas", "proveedores" or "analizando". */
@@ -92,8 +93,12 @@ async function loadTenant(
 ): Promise<void> {
   const tenantKey = uuidKey(tenant.uuid);
   await prepareTenant(client, tenant, tenantKey, mode.replace);
-  await writeSequence(client, tenant, tenantKey);
-  const refs = await loadTenantBase(client, tenant, tenantKey, hashes);
+  await writeSequence(client, tenantKey, tenant.nominaElectronica);
+  // Parents first (the foreign keys stay on when the session may not skip them): businesses and
+  // users, then each context's catalogs, then the streamed payroll and sales.
+  await loadPlatformTenantData(client, tenantKey, tenant, hashes);
+  const refs = await loadNominaCatalogs(client, tenantKey, tenant);
+  await loadProductCatalog(client, tenantKey, tenant);
 
   const payrollBase = summary.payslipLines;
   progress('nómina', payrollBase);
@@ -102,7 +107,7 @@ async function loadTenant(
   progress('ventas', salesBase);
   const sales = await loadSales(client, tenantKey, tenant.ventas ?? [], (n) => progress('ventas', salesBase + n));
   progress('proveedores', summary.proveedores);
-  const establishments = await loadProveedores(client, tenant.proveedores ?? [], tenantKey);
+  const establishments = await loadProveedores(client, tenantKey, tenant.proveedores ?? []);
   if (mode.checkAfter) await verifyReferences(client, tenantKey, `${tenant.uuid} (${tenant.nombre})`);
 
   summary.tenants++;

@@ -1,5 +1,10 @@
 import type { Client } from 'pg';
-import { ImportError } from './import-error';
+import { NOMINA_FOREIGN_KEYS } from '@app/nomina/persistence';
+import type { ForeignKey } from '@app/platform/persistence/bulk/foreign-key';
+import { ImportError } from '@app/platform/persistence/bulk/import-error';
+import { PLATFORM_FOREIGN_KEYS } from '@app/platform/persistence/tenant-data';
+import { PROVEEDORES_FOREIGN_KEYS } from '@app/proveedores/persistence';
+import { REPORTES_FOREIGN_KEYS } from '@app/reportes/persistence';
 
 /**
  * Foreign keys checked per row cost more than the rows themselves on a bulk load: each payslip
@@ -19,31 +24,8 @@ export async function skipRowTriggers(client: Client): Promise<boolean> {
   return true;
 }
 
-interface ForeignKey {
-  child: string;
-  columns: string[];
-  parent: string;
-  parentColumns: string[];
-}
-
-/** Every foreign key between tenant tables (those to `tenant` hold trivially: one tenant id per load). */
-const FOREIGN_KEYS: ForeignKey[] = [
-  { child: 'suscripcion', columns: ['negocio_id'], parent: 'negocio', parentColumns: ['id'] },
-  { child: 'usuario_negocio', columns: ['usuario_id'], parent: 'usuario', parentColumns: ['id'] },
-  { child: 'usuario_negocio', columns: ['negocio_id'], parent: 'negocio', parentColumns: ['id'] },
-  { child: 'login_directory', columns: ['usuario_id'], parent: 'usuario', parentColumns: ['id'] },
-  { child: 'vinculacion', columns: ['empleado_id'], parent: 'empleado', parentColumns: ['id'] },
-  { child: 'vinculacion', columns: ['tipo_cotizante'], parent: 'tipo_cotizante', parentColumns: ['codigo'] },
-  { child: 'pago', columns: ['grupo_pago_id'], parent: 'grupo_pago', parentColumns: ['id'] },
-  { child: 'pago_empleado', columns: ['pago_id'], parent: 'pago', parentColumns: ['id'] },
-  { child: 'pago_empleado', columns: ['vinculacion_id'], parent: 'vinculacion', parentColumns: ['id'] },
-  { child: 'pago_concepto_total', columns: ['pago_id'], parent: 'pago', parentColumns: ['id'] },
-  { child: 'producto', columns: ['negocio_id'], parent: 'negocio', parentColumns: ['id'] },
-  { child: 'producto', columns: ['categoria_id'], parent: 'categoria', parentColumns: ['id'] },
-  { child: 'venta', columns: ['negocio_id'], parent: 'negocio', parentColumns: ['id'] },
-  { child: 'proveedor_establecimiento', columns: ['identificacion'], parent: 'proveedor', parentColumns: ['identificacion'] },
-  { child: 'proveedor_entrada_establecimiento', columns: ['identificacion'], parent: 'proveedor_entrada', parentColumns: ['identificacion'] },
-];
+/** Every foreign key between tenant tables, each context's own (those to `tenant` hold trivially: one tenant id per load). */
+const FOREIGN_KEYS: readonly ForeignKey[] = [...PLATFORM_FOREIGN_KEYS, ...NOMINA_FOREIGN_KEYS, ...REPORTES_FOREIGN_KEYS, ...PROVEEDORES_FOREIGN_KEYS];
 
 function orphanQuery(fk: ForeignKey): string {
   const present = fk.columns.map((c) => `c.${c} is not null`).join(' and ');

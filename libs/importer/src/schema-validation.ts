@@ -1,5 +1,9 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import datasetSchema from './schema/dataset.schema.json';
+import { NOMINA_DATASET_DEFS } from '@app/nomina/persistence';
+import { PLATFORM_DATASET_DEFS } from '@app/platform/persistence/tenant-data';
+import { PROVEEDORES_DATASET_DEFS } from '@app/proveedores/persistence';
+import { REPORTES_DATASET_DEFS } from '@app/reportes/persistence';
+import datasetShell from './schema/dataset.schema.json';
 import { childPath, type ProblemList } from './problems';
 
 /**
@@ -10,6 +14,15 @@ import { childPath, type ProblemList } from './problems';
  * allErrors builds every error before returning, and a million broken lines validated in one call
  * would hold a million error objects; item by item, only the first MAX_PROBLEMS are kept.
  */
+
+/**
+ * The import schema (the contract's dataset.schema.json): the dataset, tenant and value
+ * definitions of ./schema, with each context's own item definitions (persistence/dataset.schema.ts).
+ */
+export const DATASET_SCHEMA: object = {
+  ...datasetShell,
+  $defs: { ...datasetShell.$defs, ...PLATFORM_DATASET_DEFS, ...NOMINA_DATASET_DEFS, ...REPORTES_DATASET_DEFS, ...PROVEEDORES_DATASET_DEFS },
+};
 
 interface Validators {
   /** The dataset with payment and sale items left unchecked. */
@@ -22,7 +35,7 @@ let compiled: Validators | undefined;
 
 function validators(): Validators {
   if (compiled) return compiled;
-  const shell = structuredClone(datasetSchema) as unknown as { $id: string; $defs: { tenant: { properties: Record<string, unknown> } } };
+  const shell = structuredClone(DATASET_SCHEMA) as unknown as { $id: string; $defs: { tenant: { properties: Record<string, unknown> } } };
   shell.$defs.tenant.properties.pagos = { type: 'array' };
   shell.$defs.tenant.properties.ventas = { type: 'array' };
   // verbose: anyOf errors then carry their branches, which is how their message is written.

@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import type { TenantInput } from './dataset.types';
-import { ImportError } from './import-error';
+import { ImportError } from '@app/platform/persistence/bulk/import-error';
 import { TENANT_DATA_TABLES } from './tables';
 
 /**
@@ -29,35 +29,4 @@ export async function prepareTenant(client: Client, tenant: TenantInput, tenantK
     await client.query(`delete from ${table} where tenant_id = $1`, [tenantKey]);
   }
   await client.query('update tenant set nit = $2, nombre = $3, activo = $4, imported_at = now() where id = $1', values);
-}
-
-/**
- * Writes the tenant's e-payroll numbering. Numbers already issued must never be issued again
- * (CONTRACT §3.8), so a replace never moves the sequence backwards: with the same prefix the next
- * number is the greater of the file's and the stored one; a new prefix starts where the file says
- * (its numbers are distinct documents). A file without `nominaElectronica` leaves a stored
- * sequence untouched for the same reason, and creates none for a new tenant (the API starts at NE1).
- */
-export async function writeSequence(client: Client, tenant: TenantInput, tenantKey: string): Promise<void> {
-  const seq = tenant.nominaElectronica;
-  if (!seq) return;
-  await client.query(
-    `insert into nomina_electronica_secuencia as s (tenant_id, prefijo, siguiente_numero) values ($1, $2, $3)
-     on conflict (tenant_id) do update set
-       siguiente_numero = case when s.prefijo = excluded.prefijo
-                               then greatest(s.siguiente_numero, excluded.siguiente_numero)
-                               else excluded.siguiente_numero end,
-       prefijo = excluded.prefijo`,
-    [tenantKey, seq.prefijo, seq.siguienteNumero],
-  );
-}
-
-/** E-mails of the file that already log in to another tenant (run after the replace deletes). */
-export async function emailsInUse(client: Client, emailKeys: string[]): Promise<{ email_key: string; tenant_id: string }[]> {
-  if (!emailKeys.length) return [];
-  const { rows } = await client.query<{ email_key: string; tenant_id: string }>(
-    'select email_key, tenant_id::text from login_directory where email_key = any($1::text[])',
-    [emailKeys],
-  );
-  return rows;
 }

@@ -14,7 +14,7 @@ import { ListPagoEmpleadoDetallesHandler } from './queries/list-pago-empleado-de
 import { ListPagoEmpleadosHandler } from './queries/list-pago-empleados/list-pago-empleados.handler';
 import { ListPagosHandler } from './queries/list-pagos/list-pagos.handler';
 import { NOMINA_SCHEMA } from './persistence/schema';
-import { GenerarNominaElectronicaHandler } from './queries/nomina-electronica/generar-nomina-electronica.handler';
+import { GenerarNominaElectronicaHandler } from './commands/generar-nomina-electronica/generar-nomina-electronica.handler';
 
 /**
  * Payroll (nómina) read API. Imported as is, SqlReader and the CQRS buses come from the global

@@ -12,6 +12,6 @@ export * from './http/problem.dto';
 export * from './persistence/sql-reader';
 export * from './persistence/database';
 export * from './auth/auth-adapter';
-export * from './auth/jwt.strategy';
+export * from './auth/jwt-auth.adapter';
 export * from './hosting/context-module';
 export * from './persistence/schemas';

@@ -1,16 +1,23 @@
 import { DomainError } from '@app/platform/errors/domain-error';
 
+/**
+ * Error codes of the supplier context. The identifiers follow the house form (Spanish domain
+ * noun + Spanish state, as NominaErrorCode); the VALUES are published on the wire and never change,
+ * even where an early one mixed languages.
+ */
 export enum ProveedoresErrorCode {
+  PROVEEDOR_NO_ENCONTRADO = 'PROVEEDOR_NOT_FOUND',
+  /** @deprecated The published name of PROVEEDOR_NO_ENCONTRADO (same code), kept for host apps. */
   PROVEEDOR_NOT_FOUND = 'PROVEEDOR_NOT_FOUND',
 }
 
-const STATUS: Record<ProveedoresErrorCode, number> = {
-  PROVEEDOR_NOT_FOUND: 404,
+export const PROVEEDORES_ERROR_STATUS: Record<ProveedoresErrorCode, number> = {
+  [ProveedoresErrorCode.PROVEEDOR_NO_ENCONTRADO]: 404,
 };
 
 export class ProveedoresError extends DomainError {
   constructor(code: ProveedoresErrorCode, detail: string) {
-    super(code, STATUS[code], detail);
+    super(code, PROVEEDORES_ERROR_STATUS[code], detail);
     this.name = 'ProveedoresError';
   }
 }

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { ConfigError, loadConfig } from '@app/platform/config/app-config';
+import { loadEnvFile } from '@app/platform/config/env-file';
 import { acquireDatabase, migrateDatabase, type DatabaseSelection } from '@app/platform/persistence/database';
 import {
   createProgressReporter,
@@ -109,6 +110,7 @@ function summaryLine(s: LoadSummary, elapsedMs: number): string {
 const seconds = (ms: number): string => (ms / 1000).toFixed(1).replace('.', ',');
 
 async function load(data: Dataset, replace: boolean): Promise<LoadSummary> {
+  loadEnvFile();
   const config = loadConfig();
   const db: DatabaseSelection = await acquireDatabase(config, stderr);
   const client = new Client({ connectionString: db.url, application_name: 'nomina-import' });

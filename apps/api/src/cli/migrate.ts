@@ -3,6 +3,7 @@
  * the embedded PostgreSQL in DATA_DIR, shared with a running service) and lists what it applied.
  */
 import { ConfigError, loadConfig } from '@app/platform/config/app-config';
+import { loadEnvFile } from '@app/platform/config/env-file';
 import { acquireDatabase, migrateDatabase } from '@app/platform/persistence/database';
 import { APP_SCHEMA } from '../database/schema';
 
@@ -10,6 +11,7 @@ const stderr = (line: string): void => void process.stderr.write(`${line}\n`);
 
 export async function runMigrate(): Promise<number> {
   try {
+    loadEnvFile();
     const db = await acquireDatabase(loadConfig(), stderr);
     try {
       const applied = await migrateDatabase(db.url, APP_SCHEMA);

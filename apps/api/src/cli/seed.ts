@@ -6,6 +6,7 @@
  */
 import { Client } from 'pg';
 import { ConfigError, loadConfig } from '@app/platform/config/app-config';
+import { loadEnvFile } from '@app/platform/config/env-file';
 import { acquireDatabase, migrateDatabase } from '@app/platform/persistence/database';
 import { ensureDatabase } from '@app/platform/persistence/embedded-postgres';
 import { createProgressReporter, formatCount, ImportError, loadDataset } from '@app/importer';
@@ -53,6 +54,7 @@ export async function runSeed(argv: string[]): Promise<number> {
   }
   let config;
   try {
+    loadEnvFile();
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {

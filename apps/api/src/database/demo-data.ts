@@ -19,12 +19,14 @@ export async function loadDemoDataIfEmpty(config: AppConfig, url: string, logger
     }
     if (empty) {
       logger.info('Base de datos vacía: cargando los datos de demostración...');
-      const progress = createProgressReporter();
+      // A bar only on a terminal with human logs; elsewhere plain "preparando..." lines on stderr
+      // are noise between the JSON lines (the info lines around it say the same).
+      const progress = config.logFormat === 'pretty' && process.stderr.isTTY ? createProgressReporter() : undefined;
       const summary = await loadDataset(client, generateDataset({ scale: 'demo' }), {
         replace: false,
-        onProgress: (p) => progress.update(p),
+        onProgress: progress ? (p) => progress.update(p) : undefined,
       });
-      progress.finish();
+      progress?.finish();
       logger.info(`Datos de demostración cargados: ${summary.tenants} tenants, ${summary.payslips} nóminas, ${summary.ventas} ventas, ${summary.proveedores} proveedores.`);
     }
     const { rows: demo } = await client.query<{ n: number }>(

@@ -1,9 +1,9 @@
 import type { SchemaParts } from '@app/platform/persistence/database';
 import { PLATFORM_ENTITIES } from '@app/platform/persistence/entities/platform.entities';
 import { PLATFORM_MIGRATIONS } from '@app/platform/persistence/migrations';
-import { NOMINA_MIGRATIONS } from '@app/nomina/persistence/migrations';
-import { REPORTES_MIGRATIONS } from '@app/reportes/persistence/migrations';
-import { PROVEEDORES_MIGRATIONS } from '@app/proveedores/persistence/migrations';
+import { NOMINA_MIGRATIONS } from '@app/nomina';
+import { PROVEEDORES_MIGRATIONS } from '@app/proveedores';
+import { REPORTES_MIGRATIONS } from '@app/reportes';
 
 /** The whole service's schema: platform first, then each context, in migration-name order. */
 export const APP_SCHEMA: SchemaParts = {

@@ -1,8 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import type { Dataset, PagoInput, TenantInput, VentaInput } from '../dataset.types';
+import { DATASET_SCHEMA } from '../schema-validation';
 import { DEMO_LOGINS, datasetStats, generateDataset, materializeDataset } from './generate-dataset';
 import { dianCheckDigit } from './suppliers';
 
@@ -70,7 +69,7 @@ describe('generateDataset (demo scale)', () => {
   });
 
   it('validates against dataset.schema.json', () => {
-    const schema = JSON.parse(readFileSync(join(__dirname, '..', 'schema', 'dataset.schema.json'), 'utf8')) as object;
+    const schema = DATASET_SCHEMA;
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     addFormats(ajv);
     const validate = ajv.compile(schema);

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
-import { DEFAULT_SIZE, type ListSpec, MAX_FILTER_LENGTH, MAX_OFFSET, MAX_SIZE } from './list-params';
+import { DEFAULT_SIZE, type ListSpec, MAX_FILTER_LENGTH, MAX_OFFSET, MAX_SIZE } from '../queries/listing';
 
 /**
  * OpenAPI description of the list parameters of CONTRACT §3.2 (offset, size, page, filter,

@@ -1,4 +1,4 @@
-import { NOMINA_ELECTRONICA_TAG } from './nomina-electronica.controller';
+export const NOMINA_ELECTRONICA_TAG = 'Nómina electrónica (escritura)';
 
 /** The OpenAPI tags of payroll's operations, with descriptions for a host's DocumentBuilder.addTag(). */
 export const NOMINA_API_TAGS: { name: string; description: string }[] = [

@@ -1,21 +1,15 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiProblem } from '@app/platform/http/api-problem.decorator';
 import { CurrentTenant } from '@app/platform/tenancy/current-principal.decorator';
 import { Secured } from '@app/platform/tenancy/secured.decorator';
-import { ConceptosAcumuladosQuery } from '../queries/conceptos-acumulados/conceptos-acumulados.query';
-import { ApiListQuery } from './api-list-query.decorator';
-import { parseConceptosAcumuladosParams } from './dto/conceptos-acumulados.request.dto';
-import { ConceptosAcumuladosResponseDto, writeConceptosAcumulados } from './dto/conceptos-acumulados.response.dto';
+import { CONCEPTOS_ACUMULADOS_LIST, ConceptosAcumuladosQuery } from '../queries/conceptos-acumulados/conceptos-acumulados.query';
+import { ApiConceptosAcumulados } from './conceptos-acumulados.openapi';
+import { type ConceptosAcumuladosRequest, conceptosAcumuladosPath } from './dto/conceptos-acumulados.request.dto';
+import { writeConceptosAcumulados } from './dto/conceptos-acumulados.response.dto';
 import { legacyJson } from './legacy-response';
-import { type ListSpec, parseListParams } from './list-params';
-
-export const CONCEPTOS_ACUMULADOS_LIST: ListSpec = {
-  sortable: ['nombreCompleto', 'id', 'tipoCotizante', 'salarioBase', 'totalDevengados', 'totalDeducciones', 'totalNeto'],
-  defaultSort: [{ field: 'nombreCompleto', direction: 'asc' }],
-};
+import { ListQuery } from './list-query.pipe';
 
 @ApiTags('Nómina')
 @Secured()
@@ -24,49 +18,13 @@ export class ConceptosAcumuladosController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('conceptosacumulados/:fechaDesde/:fechaHasta/:isDetalleParaAportes')
-  @ApiOperation({
-    summary: 'Conceptos acumulados por empleado en un rango de fechas',
-    description:
-      'Un elemento por vinculación laboral (uuidVinculado) con al menos una nómina en los pagos considerados: pagos **definitivos** cuya ' +
-      '**fechaDesde** (la fecha inicial del pago, no la de pago ni la de cada concepto) está entre fechaDesde y fechaHasta, ambos extremos incluidos. ' +
-      'No se mira el estado del pago (un pago anulado pero definitivo cuenta) y los pagos de tipo IN (datos iniciales) **sí** se acumulan.\n\n' +
-      '- `isDetalleParaAportes=false` (fuente genérica): totales = sumas de los totales de las nóminas.\n' +
-      '- `isDetalleParaAportes=true` (fuente de aportes): solo cuentan las líneas de conceptos con baseAportes = true; ' +
-      'las vinculaciones sin ninguna de esas líneas no aparecen. Son dos fuentes distintas, no un filtro adicional.\n\n' +
-      '`salarioBase` es el de la nómina del último pago considerado de la vinculación (fechaDesde del pago, luego fechaPago, luego uuid del pago, descendentes). ' +
-      'Paginación con offset/size (`page` se acepta y se ignora); `total` es el conteo global. Orden por defecto: nombreCompleto (sin tildes ni mayúsculas, luego exacto), uuidVinculado. ' +
-      'Sin permisos adicionales a la verificación del tenant.',
-  })
-  @ApiProduces('application/json; charset=utf-8')
-  @ApiParam({ name: 'fechaDesde', description: 'Inicio del rango, AAAA-MM-DD (fecha real), aplicado a la fechaDesde del pago.', example: '2024-01-01', schema: { type: 'string', format: 'date' } })
-  @ApiParam({ name: 'fechaHasta', description: 'Fin del rango, AAAA-MM-DD (fecha real), incluido; ≥ fechaDesde.', example: '2024-12-31', schema: { type: 'string', format: 'date' } })
-  @ApiParam({
-    name: 'isDetalleParaAportes',
-    description: '`true`: fuente de detalle para aportes (solo conceptos base de aportes); `false`: fuente genérica. Sin distinguir mayúsculas.',
-    example: 'false',
-    schema: { type: 'string', enum: ['true', 'false'] },
-  })
-  @ApiListQuery(CONCEPTOS_ACUMULADOS_LIST, 'el nombre completo y el número de documento del empleado')
-  @ApiOkResponse({ type: ConceptosAcumuladosResponseDto })
-  @ApiProblem(400, 'Fecha que no es AAAA-MM-DD o no existe, fechaDesde posterior a fechaHasta, isDetalleParaAportes distinto de true/false, u offset/size/filter/sort inválidos.', {
-    title: 'Solicitud inválida',
-    code: 'VALIDATION',
-    detail: 'Parámetro inválido: fechaHasta. Debe ser una fecha real con formato AAAA-MM-DD, p. ej. 2024-01-31; se recibió "2024-02-30".',
-    errors: [{ field: 'fechaHasta', message: 'Debe ser una fecha real con formato AAAA-MM-DD, p. ej. 2024-01-31; se recibió "2024-02-30".' }],
-  })
+  @ApiConceptosAcumulados()
   async acumulados(
     @CurrentTenant() tenantId: string,
-    @Param('fechaDesde') fechaDesde: string,
-    @Param('fechaHasta') fechaHasta: string,
-    @Param('isDetalleParaAportes') isDetalleParaAportes: string,
-    @Query() query: Record<string, unknown>,
+    @ListQuery(CONCEPTOS_ACUMULADOS_LIST, conceptosAcumuladosPath) { fechaDesde, fechaHasta, paraAportes, list }: ConceptosAcumuladosRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const params = parseConceptosAcumuladosParams(fechaDesde, fechaHasta, isDetalleParaAportes);
-    const list = parseListParams(query, CONCEPTOS_ACUMULADOS_LIST);
-    const { rows, total } = await this.queryBus.execute(
-      new ConceptosAcumuladosQuery(tenantId, params.fechaDesde, params.fechaHasta, params.paraAportes, list),
-    );
+    const { rows, total } = await this.queryBus.execute(new ConceptosAcumuladosQuery(tenantId, fechaDesde, fechaHasta, paraAportes, list));
     return legacyJson(reply, writeConceptosAcumulados(rows, total));
   }
 }

@@ -1,6 +1,7 @@
 import { validationError } from '@app/platform/errors/domain-error';
 import { NominaError, NominaErrorCode } from '../nomina.errors';
-import { ESTADOS_PAGO, type EstadoPago } from '../queries/list-pagos/list-pagos.query';
+import { ESTADOS_PAGO, type EstadoPago } from '../domain/estado-pago';
+import type { ListRequestParts } from './list-query.pipe';
 
 export const ESTADOS_PARAM = 'params[estados]';
 
@@ -29,4 +30,9 @@ export function parseEstados(raw: unknown): EstadoPago[] {
     throw validationError([{ field: ESTADOS_PARAM, message: `Código de estado desconocido: ${shown}. Use ${FORM}` }]);
   }
   return [...new Set(items)] as EstadoPago[];
+}
+
+/** GET /pagos's own parameter for its ListQueryPipe. */
+export function estadosParam({ query }: ListRequestParts): { estados: EstadoPago[] } {
+  return { estados: parseEstados(query[ESTADOS_PARAM]) };
 }

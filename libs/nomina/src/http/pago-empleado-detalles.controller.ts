@@ -1,30 +1,15 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiProblem } from '@app/platform/http/api-problem.decorator';
 import { ParseUuidPipe } from '@app/platform/http/uuid';
 import { CurrentTenant } from '@app/platform/tenancy/current-principal.decorator';
 import { Secured } from '@app/platform/tenancy/secured.decorator';
-import { NominaErrorCode } from '../nomina.errors';
 import { ListDetallePagoQuery } from '../queries/list-detalle-pago/list-detalle-pago.query';
 import { ListPagoEmpleadoDetallesQuery } from '../queries/list-pago-empleado-detalles/list-pago-empleado-detalles.query';
-import { wireExample } from './dto/envelope.response.dto';
-import {
-  DETALLE_PAGO_WIRE_EXAMPLE,
-  DetallePagoResponseDto,
-  PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE,
-  PagoEmpleadoDetallesResponseDto,
-  writeDetallePago,
-  writePagoEmpleadoDetalles,
-} from './dto/pago-empleado-detalle.response.dto';
+import { writeDetallePago, writePagoEmpleadoDetalles } from './dto/pago-empleado-detalle.response.dto';
 import { legacyJson } from './legacy-response';
-
-const UUID_400 = {
-  title: 'Solicitud inválida',
-  code: 'VALIDATION',
-  detail: 'Parámetro inválido: idPago. Debe ser un uuid: 32 caracteres hexadecimales, con o sin guiones, p. ej. 3A2B51CDBA4B4DC88437D3CFA4B48F6F.',
-};
+import { ApiDetallePago, ApiPagoEmpleadoDetalles } from './pago-empleado-detalles.openapi';
 
 @ApiTags('Nómina')
 @Secured()
@@ -33,23 +18,7 @@ export class PagoEmpleadoDetallesController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('detallePago/:idPago')
-  @ApiOperation({
-    summary: 'Totales por concepto de un pago',
-    description:
-      'Un elemento por concepto usado en el pago, sumado sobre todas sus nóminas (totales guardados al importar), con `numeroEmpleados` = nóminas que tienen el concepto. ' +
-      'Reemplaza los pasos 2 y 3 pero pierde el detalle por empleado. Sin paginación; `total` = cantidad de conceptos. ' +
-      'Orden: DEVENGADO y luego DEDUCCION, cada grupo por codigoConcepto. Se sirve cualquier pago del tenant (también los de tipo IN).' +
-      wireExample(DETALLE_PAGO_WIRE_EXAMPLE),
-  })
-  @ApiProduces('application/json; charset=utf-8')
-  @ApiParam({ name: 'idPago', description: 'Uuid del pago (32 hexadecimales, con o sin guiones).', example: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588' })
-  @ApiOkResponse({ type: DetallePagoResponseDto })
-  @ApiProblem(400, 'idPago no es un uuid.', UUID_400)
-  @ApiProblem(404, 'El pago no existe en el tenant del usuario.', {
-    title: 'No encontrado',
-    code: NominaErrorCode.PAGO_NO_ENCONTRADO,
-    detail: 'No existe el pago EDB3A93CC8BC4BE2A4C5B8ABB2A86588. Use el uuid de un elemento de GET /pagos?params[estados]=...',
-  })
+  @ApiDetallePago()
   async detallePago(
     @CurrentTenant() tenantId: string,
     @Param('idPago', ParseUuidPipe) idPago: string,
@@ -60,22 +29,7 @@ export class PagoEmpleadoDetallesController {
   }
 
   @Get(':uuidPagoEmpleado')
-  @ApiOperation({
-    summary: 'Detalle por concepto de una nómina',
-    description:
-      'Paso 3: todas las líneas de una nómina de empleado, sin paginación (offset/size se ignoran; `total` = cantidad de líneas). ' +
-      'Orden: DEVENGADO y luego DEDUCCION, cada grupo por codigoConcepto (orden de bytes), luego uuid.' +
-      wireExample(PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE),
-  })
-  @ApiProduces('application/json; charset=utf-8')
-  @ApiParam({ name: 'uuidPagoEmpleado', description: 'Uuid de la nómina (elemento de GET /pagoEmpleados).', example: '5F0D3C1E9A7B4C2D8E6F1A2B3C4D5E6F' })
-  @ApiOkResponse({ type: PagoEmpleadoDetallesResponseDto })
-  @ApiProblem(400, 'uuidPagoEmpleado no es un uuid.', { ...UUID_400, detail: UUID_400.detail.replace('idPago', 'uuidPagoEmpleado') })
-  @ApiProblem(404, 'La nómina no existe en el tenant del usuario.', {
-    title: 'No encontrado',
-    code: NominaErrorCode.PAGO_EMPLEADO_NO_ENCONTRADO,
-    detail: 'No existe la nómina de empleado 5F0D3C1E9A7B4C2D8E6F1A2B3C4D5E6F. Use el uuid de un elemento de GET /pagoEmpleados?params[pago]=<uuid del pago>.',
-  })
+  @ApiPagoEmpleadoDetalles()
   async detalles(
     @CurrentTenant() tenantId: string,
     @Param('uuidPagoEmpleado', ParseUuidPipe) uuidPagoEmpleado: string,

@@ -1,27 +1,17 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiProblem } from '@app/platform/http/api-problem.decorator';
-import { Secured } from '@app/platform/tenancy/secured.decorator';
 import { CurrentTenant } from '@app/platform/tenancy/current-principal.decorator';
-import { NominaErrorCode } from '../nomina.errors';
-import { ListPagosQuery } from '../queries/list-pagos/list-pagos.query';
-import { ApiListQuery } from './api-list-query.decorator';
-import { wireExample } from './dto/envelope.response.dto';
-import { PAGOS_WIRE_EXAMPLE, PagosResponseDto, writePagos } from './dto/pago.response.dto';
-import { ESTADOS_PARAM, parseEstados } from './estados.param';
+import { Secured } from '@app/platform/tenancy/secured.decorator';
+import type { EstadoPago } from '../domain/estado-pago';
+import type { ListParams } from '../queries/listing';
+import { ListPagosQuery, PAGOS_LIST } from '../queries/list-pagos/list-pagos.query';
+import { writePagos } from './dto/pago.response.dto';
+import { estadosParam } from './estados.param';
 import { legacyJson } from './legacy-response';
-import { type ListSpec, parseListParams } from './list-params';
-
-export const PAGOS_LIST: ListSpec = {
-  sortable: ['ano', 'mes', 'fechaDesde', 'fechaHasta', 'fechaPago', 'estado', 'tipoPago', 'descripcion', 'totalDevengados', 'totalDeducciones', 'totalNeto', 'numeroEmpleados'],
-  defaultSort: [
-    { field: 'ano', direction: 'desc' },
-    { field: 'mes', direction: 'desc' },
-    { field: 'fechaDesde', direction: 'desc' },
-  ],
-};
+import { ListQuery } from './list-query.pipe';
+import { ApiListPagos } from './pagos.openapi';
 
 @ApiTags('Nómina')
 @Secured()
@@ -30,44 +20,12 @@ export class PagosController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @ApiOperation({
-    summary: 'Listar pagos de nómina',
-    description:
-      'Encabezados de pago (una fila por liquidación) con estado y totales, en el sobre `{contenido, error, advertencia, metadata, total}`. ' +
-      'Los pagos de tipo IN (datos iniciales) nunca aparecen; no hay filtro por fecha. Orden por defecto: ano desc, mes desc, fechaDesde desc, uuid.\n\n' +
-      'Formato heredado (Java): montos, banderas y contadores como Double.toString (`1.0`, `1.8404777E7`); fechas `2023-02-01T05:00:00.000+0000`.' +
-      wireExample(PAGOS_WIRE_EXAMPLE),
-  })
-  @ApiProduces('application/json; charset=utf-8')
-  @ApiQuery({
-    name: ESTADOS_PARAM,
-    required: true,
-    schema: { type: 'string', example: 'PG,PP' },
-    description:
-      'Obligatorio. Códigos de estado separados por comas entre EP, PA, PP, PG, RE, AN (sin distinguir mayúsculas; se admiten espacios). ' +
-      'Los corchetes son literales en el nombre: `?params[estados]=PG,PP`. Ausente → 500 (como el servicio heredado); vacío o con un código desconocido → 400.',
-  })
-  @ApiListQuery(PAGOS_LIST, 'la descripción del pago y el nombre completo o número de documento de cualquier empleado con nómina en el pago')
-  @ApiOkResponse({ type: PagosResponseDto, description: 'Página de pagos; `total` cuenta todos los que cumplen los criterios. Sin resultados: contenido [] y total 0.' })
-  @ApiProblem(400, 'params[estados] vacío o con un código desconocido; offset/size/filter/sort inválidos.', {
-    title: 'Solicitud inválida',
-    code: 'VALIDATION',
-    detail: 'Parámetro inválido: params[estados]. Código de estado desconocido: "XX". Use códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.',
-    errors: [{ field: 'params[estados]', message: 'Código de estado desconocido: "XX". Use códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.' }],
-  })
-  @ApiProblem(500, 'Falta params[estados]: el servicio responde 500, como el heredado (SPEC 4.1).', {
-    title: 'Error interno del servidor',
-    code: NominaErrorCode.ESTADOS_REQUERIDO,
-    detail: 'El parámetro params[estados] es obligatorio: envíe códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.',
-    instance: '/pagos',
-  })
+  @ApiListPagos()
   async list(
     @CurrentTenant() tenantId: string,
-    @Query() query: Record<string, unknown>,
+    @ListQuery(PAGOS_LIST, estadosParam) { estados, list }: { estados: EstadoPago[]; list: ListParams },
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const estados = parseEstados(query[ESTADOS_PARAM]);
-    const list = parseListParams(query, PAGOS_LIST);
     const { rows, total } = await this.queryBus.execute(new ListPagosQuery(tenantId, estados, list));
     return legacyJson(reply, writePagos(rows, total));
   }

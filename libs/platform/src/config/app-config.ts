@@ -24,6 +24,8 @@ export interface AppConfig {
   jwt: JwtConfig;
   corsOrigins: string[] | '*';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `pretty`: human lines (the default on a terminal); `json`: one JSON object per line (the default otherwise). */
+  logFormat: 'pretty' | 'json';
   requestTimeoutMs: number;
   shutdownTimeoutMs: number;
   /** How long a token's user/tenant status is cached (0 = always read the database). */
@@ -83,7 +85,7 @@ export function parseDuration(value: string): number | undefined {
   }
 }
 
-export function loadConfig(env: Env = process.env): AppConfig {
+export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process.stdout.isTTY)): AppConfig {
   const problems: string[] = [];
   const int = (name: string, def: number, min: number, max: number): number => {
     const raw = env[name];
@@ -141,6 +143,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`LOG_LEVEL debe ser uno de ${LOG_LEVELS.join(', ')}`);
   }
+  const logFormat = (env.LOG_FORMAT || (stdoutIsTTY ? 'pretty' : 'json')).toLowerCase();
+  if (logFormat !== 'pretty' && logFormat !== 'json') problems.push(`LOG_FORMAT debe ser pretty o json (recibido "${env.LOG_FORMAT}")`);
   if (env.EMBEDDED_PG_DATABASE && !/^[a-z][a-z0-9_]{0,62}$/.test(env.EMBEDDED_PG_DATABASE)) {
     problems.push('EMBEDDED_PG_DATABASE debe ser un nombre en minúsculas: letras, dígitos y _');
   }
@@ -174,6 +178,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     corsOrigins: cors === '*' ? '*' : cors.split(',').map((o) => o.trim()).filter(Boolean),
     logLevel: logLevel as AppConfig['logLevel'],
+    logFormat: logFormat as AppConfig['logFormat'],
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30000, 1000, 3_600_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10000, 0, 600_000),
     principalCacheTtlMs: int('PRINCIPAL_CACHE_TTL_MS', 5000, 0, 600_000),

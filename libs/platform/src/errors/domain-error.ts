@@ -44,7 +44,7 @@ export enum PlatformErrorCode {
   INTERNAL = 'INTERNAL',
 }
 
-const PLATFORM_STATUS: Record<PlatformErrorCode, number> = {
+const PLATFORM_ERROR_STATUS: Record<PlatformErrorCode, number> = {
   VALIDATION: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
@@ -69,7 +69,7 @@ const PLATFORM_STATUS: Record<PlatformErrorCode, number> = {
 
 export class PlatformError extends DomainError {
   constructor(code: PlatformErrorCode, detail: string, errors?: FieldProblem[], headers?: Record<string, string>) {
-    super(code, PLATFORM_STATUS[code], detail, errors, headers);
+    super(code, PLATFORM_ERROR_STATUS[code], detail, errors, headers);
   }
 }
 

@@ -1,9 +1,9 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
-import { PlatformError, PlatformErrorCode } from '../errors/domain-error';
-import { ApiProblem } from '../http/api-problem.decorator';
 import { SqlReader } from '../persistence/sql-reader';
+import { ApiLive, ApiReady } from './health.openapi';
+import { type Readiness, readiness } from './readiness';
 
 /** Names of every migration the running code expects (provided by the app). */
 export const EXPECTED_MIGRATIONS = Symbol('EXPECTED_MIGRATIONS');
@@ -18,28 +18,14 @@ export class HealthController {
   ) {}
 
   @Get('live')
-  @ApiOperation({ summary: 'El proceso está vivo' })
-  @ApiOkResponse({ schema: { example: { status: 'ok' } } })
+  @ApiLive()
   live(): { status: string } {
     return { status: 'ok' };
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Listo para atender: base de datos alcanzable y migrada' })
-  @ApiOkResponse({ schema: { example: { status: 'ready', migrations: 4 } } })
-  @ApiProblem(503, 'La base de datos no responde o faltan migraciones.')
-  async ready(): Promise<{ status: string; migrations: number }> {
-    let applied: Set<string>;
-    try {
-      const rows = await this.sql.query<{ name: string }>('select name from schema_migrations');
-      applied = new Set(rows.map((r) => r.name));
-    } catch {
-      throw new PlatformError(PlatformErrorCode.SERVICE_UNAVAILABLE, 'La base de datos no está disponible.', undefined, { 'retry-after': '5' });
-    }
-    const missing = this.expected.filter((name) => !applied.has(name));
-    if (missing.length) {
-      throw new PlatformError(PlatformErrorCode.SERVICE_UNAVAILABLE, `Faltan migraciones por aplicar: ${missing.join(', ')}. Ejecute npm run migrate.`);
-    }
-    return { status: 'ready', migrations: applied.size };
+  @ApiReady()
+  async ready(): Promise<Readiness> {
+    return readiness(this.sql, this.expected);
   }
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationShutdown, type Provider, type Type } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { AUTH_ADAPTER, type AuthAdapter } from '../auth/auth-adapter';
-import { JwtAuthAdapter } from '../auth/jwt.strategy';
+import { JwtAuthAdapter } from '../auth/jwt-auth.adapter';
 import { type AppConfig, type JwtConfig, loadConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { ormOptions, type SchemaParts } from '../persistence/database';

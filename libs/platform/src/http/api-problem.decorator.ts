@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { validationError } from '../errors/domain-error';
 import { problemTitle } from './problem';
 import { ProblemDto } from './problem.dto';
 
@@ -31,4 +32,19 @@ export function ApiProblem(status: number, description: string, example?: Partia
       },
     }),
   );
+}
+
+/**
+ * Documents the 400 of one invalid parameter with the body the service really sends for it
+ * (detail and errors[] built by validationError, the same function the parsers throw).
+ */
+export function ApiValidationProblem(description: string, field: string, message: string, instance?: string): MethodDecorator & ClassDecorator {
+  const { detail, code } = validationError([{ field, message }]);
+  return ApiProblem(400, description, {
+    title: problemTitle(400),
+    code,
+    detail,
+    ...(instance === undefined ? {} : { instance }),
+    errors: [{ field, message }],
+  });
 }

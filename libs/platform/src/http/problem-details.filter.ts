@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type FieldProblem } from '../errors/domain-error';
+import { databaseUnavailable } from '../persistence/connection-errors';
 import { PROBLEM_CONTENT_TYPE, problemBody } from './problem';
 
 interface Mapped {
@@ -11,24 +12,8 @@ interface Mapped {
   headers?: Record<string, string>;
 }
 
-/**
- * PostgreSQL / driver conditions that mean "the database is not usable right now": socket errors
- * (refused, reset, unreachable, DNS), admin shutdown / crash / restart (57P0x), too many
- * connections (53300), connection exceptions (08xxx). Checked against what pg, knex and tarn
- * really throw while PostgreSQL is stopped, crashed or its backends are killed (npm run chaos,
- * problem-details.filter.spec.ts).
- */
-const DB_UNAVAILABLE = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN',
-  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006',
-]);
-
-/** pg: "Connection terminated[ unexpectedly| due to connection timeout]", "timeout expired" (connectionTimeoutMillis); knex/tarn: pool acquire timeout. */
-const DB_UNAVAILABLE_MESSAGE =
-  /Connection terminated|Connection ended unexpectedly|^timeout expired$|connect ECONNREFUSED|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i;
-
 function dbCondition(err: unknown): Mapped | undefined {
-  const e = err as { code?: string; message?: string; name?: string; errors?: { code?: string }[] };
+  const e = err as { code?: string; message?: string } | undefined;
   if (e?.code === '57014') {
     return { status: 503, code: 'TIMEOUT', detail: 'La consulta tardó demasiado y fue cancelada. Intente de nuevo o reduzca el rango solicitado.', headers: { 'retry-after': '5' } };
   }
@@ -38,9 +23,7 @@ function dbCondition(err: unknown): Mapped | undefined {
   if (msg === 'aborted' && /PendingOperation\.abort/.test((err as Error)?.stack ?? '')) {
     return { status: 503, code: 'SERVICE_UNAVAILABLE', detail: 'El servicio se está deteniendo. Reintente en unos segundos.', headers: { 'retry-after': '5' } };
   }
-  // Node reports a host with several addresses (localhost: ::1 and 127.0.0.1) as an AggregateError.
-  const codes = [e?.code, ...(Array.isArray(e?.errors) ? e.errors.map((x) => x?.code) : [])];
-  if (codes.some((c) => c !== undefined && DB_UNAVAILABLE.has(c)) || e?.name === 'KnexTimeoutError' || DB_UNAVAILABLE_MESSAGE.test(msg)) {
+  if (databaseUnavailable(err)) {
     return { status: 503, code: 'SERVICE_UNAVAILABLE', detail: 'La base de datos no está disponible en este momento. Intente de nuevo en unos segundos.', headers: { 'retry-after': '5' } };
   }
   return undefined;

@@ -1,17 +1,26 @@
 import type { LoggerService } from '@nestjs/common';
-import pino, { type Logger } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
+import { type LogFormat, prettyDestination } from './pretty-logger';
 import { currentRequestId } from './request-context';
 
-/** One JSON logger for Fastify's request logs and Nest's own messages. */
-export function createRootLogger(level: string): Logger {
-  return pino({
+/**
+ * One logger for Fastify's request logs and Nest's own messages: JSON lines, or with `pretty`
+ * (LOG_FORMAT; the default on a terminal) the same records as human lines.
+ */
+export function createRootLogger(level: string, format: LogFormat = 'json', stream?: NodeJS.WritableStream): Logger {
+  const options: LoggerOptions = {
     level,
     base: { service: 'nomina-read-api' },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     redact: { paths: ['req.headers.authorization', 'password'], remove: true },
-  });
+  };
+  if (format === 'pretty') return pino(options, prettyDestination(stream));
+  return stream ? pino(options, stream) : pino(options);
 }
+
+/** Nest's start-up chatter (one line per module and per route) is detail, not news: debug level. */
+const STARTUP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
 
 export class NestPinoLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
@@ -32,7 +41,8 @@ export class NestPinoLogger implements LoggerService {
   }
 
   log(message: unknown, ...params: unknown[]): void {
-    this.write('info', message, params);
+    const context = params[params.length - 1];
+    this.write(typeof context === 'string' && STARTUP_CONTEXTS.has(context) ? 'debug' : 'info', message, params);
   }
   error(message: unknown, ...params: unknown[]): void {
     this.write('error', message, params);

@@ -1,6 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import type { EventEmitter } from 'node:events';
+import { once } from 'node:events';
+import { pipeline, type Readable, Transform } from 'node:stream';
+import { Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
+import QueryStream from 'pg-query-stream';
+import { deadConnection } from './connection-errors';
 
 /** The node-postgres client behind MikroORM's pool (native $1 placeholders, streams, COPY). */
 export interface PgClient {
@@ -8,21 +13,64 @@ export interface PgClient {
   query<T>(stream: T): T;
 }
 
+/** One statement inside a snapshot: the rows it returns. */
+export type SnapshotQuery = <R>(text: string, values?: readonly unknown[]) => Promise<R[]>;
+
+export interface Page<R> {
+  rows: R[];
+  /** Global count of matching records, independent of offset and size. */
+  total: number;
+}
+
+export interface SnapshotOptions {
+  /**
+   * statement_timeout of this transaction only, in ms (0: none). PostgreSQL keeps counting while
+   * a cursor is open between fetches, so a long download needs more than the pool's default.
+   */
+  statementTimeoutMs?: number;
+}
+
+export interface StreamOptions<Row, Out, Head> extends SnapshotOptions {
+  /** Rows per round trip; the stream holds about two batches at most. */
+  batch: number;
+  /** Turns each row into what the consumer reads (default: the row itself). */
+  map?: (row: Row) => Out;
+  /** Runs before the cursor opens, in the same snapshot (e.g. the count of the rows streamed). */
+  head?: (query: SnapshotQuery) => Promise<Head>;
+}
+
+export interface RowStream<Head> {
+  head: Head;
+  /**
+   * Object-mode stream of the mapped rows. Single use: it must be read to the end or destroyed
+   * (a client that disconnects); either closes the cursor and the snapshot and releases the
+   * pooled connection, which stays checked out until then. A connection that dies mid-way fails
+   * this stream with an error (the consumer must cut its response: the status is already sent).
+   */
+  rows: Readable;
+}
+
 /**
- * Heavy reads run as explicit SQL on the ORM's own pool, straight through node-postgres: no
- * entity hydration, no knex formatting. Dates and timestamps arrive as text and numerics as
- * decimal strings (MikroORM's pg type parsers), which keeps amounts exact.
+ * The read kit: every query handler reads through these four methods, and nothing else checks a
+ * connection out of the pool (see `acquire`, the single place to route reads elsewhere).
+ * - `query`: one statement, its rows; repeated once on another connection when the pooled one was dead.
+ * - `page`: a list page and its global total.
+ * - `readOnlySnapshot`: several statements that must see the same data (a count and its rows).
+ * - `stream`: a cursor read in batches with backpressure, inside a snapshot, watched for a dead backend.
+ * `transaction` is the one write path (BEGIN/COMMIT on the same pool).
+ *
+ * Everything runs as explicit SQL straight through node-postgres: no entity hydration, no knex
+ * formatting. Dates and timestamps arrive as text and numerics as decimal strings (MikroORM's pg
+ * type parsers), which keeps amounts exact.
  */
 @Injectable()
 export class SqlReader {
+  private readonly logger = new Logger('SqlReader');
+
   constructor(private readonly orm: MikroORM) {}
 
-  private get knexClient(): { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> } {
-    return (this.orm.em.getConnection() as PostgreSqlConnection).getKnex().client;
-  }
-
-  async query<R>(text: string, values: unknown[] = []): Promise<R[]> {
-    const run = (): Promise<R[]> => this.withClient(async (client) => (await client.query<R>(text, values)).rows);
+  async query<R>(text: string, values: readonly unknown[] = []): Promise<R[]> {
+    const run = (): Promise<R[]> => this.withClient(async (client) => (await client.query<R>(text, [...values])).rows);
     try {
       return await run();
     } catch (err) {
@@ -32,14 +80,67 @@ export class SqlReader {
     }
   }
 
-  async withClient<T>(fn: (client: PgClient) => Promise<T>): Promise<T> {
-    const pool = this.knexClient;
-    const client = await pool.acquireConnection();
-    try {
-      return await fn(client);
-    } finally {
-      await pool.releaseConnection(client);
+  /**
+   * `pageSql` selects the rows with `count(*) over () as "total"` (one statement for the usual
+   * case); `limit`/`offset` are appended as the next two parameters. `countSql` (same parameters,
+   * no paging) runs only when the page cannot carry the total: size=0, or an offset past the end.
+   */
+  async page<R extends { total: number | string }>(
+    pageSql: string,
+    countSql: string,
+    values: readonly unknown[],
+    paging: { offset: number; size: number },
+  ): Promise<Page<R>> {
+    if (paging.size > 0) {
+      const n = values.length;
+      const rows = await this.query<R>(`${pageSql}\n limit $${n + 1} offset $${n + 2}`, [...values, paging.size, paging.offset]);
+      if (rows.length > 0) return { rows, total: Number(rows[0].total) };
+      if (paging.offset === 0) return { rows, total: 0 };
     }
+    const [count] = await this.query<{ total: number | string }>(countSql, values);
+    return { rows: [], total: Number(count.total) };
+  }
+
+  /** Runs fn on one connection inside a read-only repeatable-read transaction: one snapshot for all its statements. */
+  async readOnlySnapshot<T>(fn: (query: SnapshotQuery) => Promise<T>, opts: SnapshotOptions = {}): Promise<T> {
+    return this.inSnapshot((client) => fn(snapshotQuery(client)), opts);
+  }
+
+  /**
+   * Opens a server-side cursor over `text` inside a snapshot (after `head`, if any). Nothing but
+   * the current batch is held in memory, and the consumer's backpressure paces the fetches.
+   * Resolves once the first row (or the end) is there, so a query that fails to start is an
+   * ordinary error of the caller rather than a broken response body.
+   */
+  stream<Row, Out = Row, Head = undefined>(text: string, values: readonly unknown[], opts: StreamOptions<Row, Out, Head>): Promise<RowStream<Head>> {
+    const map = opts.map;
+    return new Promise<RowStream<Head>>((resolve, reject) => {
+      this.inSnapshot(async (client) => {
+        const head = (opts.head ? await opts.head(snapshotQuery(client)) : undefined) as Head;
+        const rows = new Transform({
+          objectMode: true,
+          transform(row: Row, _encoding, callback) {
+            try {
+              callback(null, map ? map(row) : row);
+            } catch (err) {
+              callback(err as Error);
+            }
+          },
+        });
+        const cursor = client.query(new QueryStream(text, [...values], { batchSize: opts.batch }));
+        const released = this.cursorReleased(cursor, client, rows);
+        // Errors reach the consumer through `rows`; destroying `rows` destroys the cursor.
+        pipeline(cursor, rows, () => undefined);
+        try {
+          await once(rows, 'readable');
+        } catch (err) {
+          await released;
+          throw err;
+        }
+        resolve({ head, rows });
+        await released;
+      }, opts).catch(reject);
+    });
   }
 
   /** Runs fn inside BEGIN/COMMIT on one connection; ROLLBACK on any error. */
@@ -62,13 +163,75 @@ export class SqlReader {
       }
     });
   }
+
+  /**
+   * The one place a connection is taken from and given back to a pool. Protected so a look-alike
+   * (the benchmarks' recorder) can hand out its own clients; replica routing belongs here too.
+   */
+  protected acquire(): Promise<PgClient> {
+    return this.knexClient.acquireConnection();
+  }
+
+  protected release(client: PgClient): Promise<void> {
+    return this.knexClient.releaseConnection(client);
+  }
+
+  private get knexClient(): { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> } {
+    return (this.orm.em.getConnection() as PostgreSqlConnection).getKnex().client;
+  }
+
+  private async withClient<T>(fn: (client: PgClient) => Promise<T>): Promise<T> {
+    const client = await this.acquire();
+    try {
+      return await fn(client);
+    } finally {
+      await this.release(client);
+    }
+  }
+
+  private inSnapshot<T>(fn: (client: PgClient) => Promise<T>, opts: SnapshotOptions): Promise<T> {
+    // One round trip; the timeout is an integer (validated configuration), never user input.
+    const timeout = opts.statementTimeoutMs === undefined ? '' : `; set local statement_timeout = ${Math.trunc(opts.statementTimeoutMs)}`;
+    return this.withClient(async (client) => {
+      await client.query(`${BEGIN_SNAPSHOT}${timeout}`);
+      try {
+        return await fn(client);
+      } finally {
+        // Read only: commit and rollback are the same; rollback also works after an error.
+        await client.query('rollback').catch(() => undefined);
+      }
+    });
+  }
+
+  /**
+   * Resolves when the connection is free again: the cursor closed (after its last row, an error
+   * or destroy), or the connection itself ended. The second case needs its own watch: a cursor
+   * whose connection dies between two fetches never finishes closing (pg-cursor waits for a
+   * ReadyForQuery that cannot come), so `rows` is failed here, which cuts the response.
+   */
+  private cursorReleased(cursor: QueryStream, client: PgClient, rows: Readable): Promise<void> {
+    const connection = client as unknown as EventEmitter;
+    return new Promise<void>((done) => {
+      const onEnd = (): void => {
+        this.logger.warn('La conexión con la base de datos se cerró durante una lectura en curso; se corta la respuesta.');
+        rows.destroy(new Error('La conexión con la base de datos se cerró durante la lectura.'));
+        finish();
+      };
+      const finish = (): void => {
+        connection.removeListener('end', onEnd);
+        done();
+      };
+      connection.once('end', onEnd);
+      cursor.once('close', finish);
+    });
+  }
 }
 
-/**
- * A pooled connection whose backend is gone (terminated, server restarted) fails on its first use,
- * before the pool has seen its 'error' event: the statement never ran, another connection will do.
- */
-export function deadConnection(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | undefined;
-  return e?.code === '57P01' || /Connection terminated unexpectedly|Connection ended unexpectedly|not queryable/i.test(e?.message ?? '');
+/** A count and the rows it counts see the same data, even while an import replaces the tenant's rows. */
+const BEGIN_SNAPSHOT = 'begin transaction isolation level repeatable read, read only';
+
+function snapshotQuery(client: PgClient): SnapshotQuery {
+  return async <R>(text: string, values: readonly unknown[] = []) => (await client.query<R>(text, [...values])).rows;
 }
+
+export { deadConnection } from './connection-errors';

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiProduces, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { ApiProblem } from '@app/platform/http/api-problem.decorator';
+import { ApiProblem, ApiValidationProblem } from '@app/platform/http/api-problem.decorator';
 import { ReportUtilityDetailRowDto, ReportUtilityGroupedRowDto, ReportUtilityResponseDto } from './dto/report-utility.response.dto';
 
 const DESCRIPTION = [
@@ -69,12 +69,7 @@ export function ApiReportUtility(): MethodDecorator {
         'text/csv': { schema: { type: 'string', format: 'binary' }, example: CSV_EXAMPLE },
       },
     }),
-    ApiProblem(400, 'Parámetros inválidos: fechas ausentes, con otro formato, inexistentes o invertidas; groupResult, status, format o allBusiness con otro valor; businessId que no es uuid; businessId junto con allBusiness=true.', {
-      title: 'Solicitud inválida',
-      code: 'VALIDATION',
-      detail: 'Parámetro inválido: dateInitISO. Debe ser una fecha y hora UTC con milisegundos, exactamente yyyy-MM-ddTHH:mm:ss.SSSZ, p. ej. 2024-03-01T00:00:00.000Z.',
-      errors: [{ field: 'dateInitISO', message: 'Debe ser una fecha y hora UTC con milisegundos, exactamente yyyy-MM-ddTHH:mm:ss.SSSZ, p. ej. 2024-03-01T00:00:00.000Z.' }],
-    }),
+    ApiValidationProblem('Parámetros inválidos: fechas ausentes, con otro formato, inexistentes o invertidas; groupResult, status, format o allBusiness con otro valor; businessId que no es uuid; businessId junto con allBusiness=true.', 'dateInitISO', 'Debe ser una fecha y hora UTC con milisegundos, exactamente yyyy-MM-ddTHH:mm:ss.SSSZ, p. ej. 2024-03-01T00:00:00.000Z.'),
     ApiProblem(503, 'La consulta superó el tiempo máximo o la base de datos no está disponible; reintente o reduzca el periodo.', {
       title: 'Servicio no disponible', code: 'TIMEOUT', detail: 'La consulta tardó demasiado y fue cancelada. Intente de nuevo o reduzca el rango solicitado.',
     }),

@@ -1,3 +1,10 @@
+import type { Client } from 'pg';
+import { copyEncoded } from '@app/platform/persistence/bulk/copy-writer';
+import { bigScaledText, MAX_QUANTITY, SAFE, toCents, toUnits } from '@app/platform/persistence/bulk/decimal-text';
+import { uuidKey } from '@app/platform/persistence/bulk/keys';
+import type { VentaInput } from './dataset.types';
+import { REPORTES_COLUMNS as COLUMNS } from './tables';
+
 /**
  * Sales rollups (Migration20261122000220_reportes_resumen_ventas): per tenant, business, UTC month
  * (venta_producto_mes) or UTC year (venta_producto_ano), estado and product, the exact sums of the
@@ -5,10 +12,12 @@
  * Σdescuento, Σimpuestos and Σcantidad×costoPromedio. numeric sums are exact, so a sum of these
  * partial sums equals the sum over the lines, whatever the split.
  *
- * The importer writes them with the sales, in the same transaction (libs/importer/src/sales-rollup.ts
- * sums the lines as they stream by); these statements build them from venta_linea instead: the
- * migration's backfill of existing databases, and the importer's fallback when a value cannot be
- * summed exactly in JavaScript. The tenant's rollup rows must not exist yet.
+ * This file is the rollups' one definition, in its two forms kept side by side: SalesRollup (below)
+ * sums the lines as an import streams them by, in the import's transaction (load-sales.ts);
+ * salesRollupFillSql builds them from venta_linea: the migration's backfill of existing databases,
+ * and the import's fallback when a value cannot be summed exactly in JavaScript. Filling every
+ * import with the SQL form would cost seconds per large tenant (bench/README.md);
+ * test/report-rollup-equivalence.e2e-spec.ts checks that both forms give the same rows.
  */
 
 /** The two periods: table and its period column (the first day of the UTC month / year). */
@@ -35,4 +44,143 @@ export function salesRollupFillSql(oneTenant: boolean): string[] {
        from ${month.table} m ${tenant('m')}
       group by 1, 2, 3, 4, 5`,
   ];
+}
+
+/**
+ * The JavaScript form: the sales rollups of one tenant, summed while the sales stream by and COPYed
+ * after them (load-sales.ts): per business, UTC month or year, estado and product, Σcantidad, Σcantidad×precio,
+ * Σdescuento, Σimpuestos and Σcantidad×costoPromedio. The same rows built in SQL (INSERT … SELECT
+ * … GROUP BY over the tenant's lines, mostly numeric aggregation) cost more than writing them.
+ *
+ * The sums must equal PostgreSQL's numeric sums of the stored lines exactly, so they are integers:
+ * quantities in 10⁻⁴, money in cents, gross in 10⁻⁶ (quantity × cents) and cost in 10⁻⁸
+ * (quantity × costoPromedio in 10⁻⁴). They are kept as doubles while that is exact (|x| < 2^53)
+ * and carried into a BigInt beyond, which a year of a busy product's cost in 10⁻⁸ pesos can need.
+ * A quantity or cost with more than 4 decimals (sale quantities may have any) cannot be written
+ * in these units: the tenant's rollups are then left to the database (salesRollupFillSql), slow but exact.
+ */
+
+const UNITS = 10_000;
+/** Decimal digits of the five sums, in order: q, b (gross), d, i, c (cost). */
+const DIGITS = [4, 6, 2, 2, 8];
+
+/** Five exact sums: each is `n[k]` (a safe integer) plus, once it has overflowed, `big[k]`. */
+class Sums {
+  readonly n = [0, 0, 0, 0, 0];
+  big: bigint[] | undefined;
+
+  /** Adds an integer term (number or, when a product is too large for a double, BigInt). */
+  add(k: number, term: number | bigint): void {
+    if (typeof term === 'number') {
+      const x = this.n[k] + term;
+      // Both operands are safe integers: a computed sum within ±(2^53 − 1) is the exact one.
+      if (x <= SAFE && x >= -SAFE) {
+        this.n[k] = x;
+        return;
+      }
+      term = BigInt(term);
+    }
+    (this.big ??= [0n, 0n, 0n, 0n, 0n])[k] += BigInt(this.n[k]) + term;
+    this.n[k] = 0;
+  }
+
+  addSums(other: Sums): void {
+    for (let k = 0; k < 5; k++) {
+      this.add(k, other.n[k]);
+      if (other.big) this.add(k, other.big[k]);
+    }
+  }
+
+  text(k: number): string {
+    return bigScaledText(BigInt(this.n[k]) + (this.big?.[k] ?? 0n), DIGITS[k]);
+  }
+}
+
+/** a × b for safe integers, exact: a double while it is one, else a BigInt. */
+function product(a: number, b: number): number | bigint {
+  const p = a * b;
+  return p <= SAFE && p >= -SAFE ? p : BigInt(a) * BigInt(b);
+}
+
+/** Values below MAX_QUANTITY with at most 4 decimals are stored as exactly units / 10⁴ (see hasAtMostDecimals). */
+function exactUnits(value: number): number | undefined {
+  const units = toUnits(value);
+  return value < MAX_QUANTITY && units / UNITS === value ? units : undefined;
+}
+
+/** The products of one business, period and estado. */
+interface Group {
+  negocio: string;
+  /** `yyyy-MM` (month) or `yyyy` (year) of the sale's UTC instant. */
+  period: string;
+  estado: string;
+  products: Map<string, Sums>;
+}
+
+function groupOf(groups: Map<string, Group>, negocio: string, period: string, estado: string): Group {
+  const key = `${negocio} ${period} ${estado}`;
+  let group = groups.get(key);
+  if (!group) groups.set(key, (group = { negocio, period, estado, products: new Map() }));
+  return group;
+}
+
+function sumsOf(group: Group, producto: string): Sums {
+  let sums = group.products.get(producto);
+  if (!sums) group.products.set(producto, (sums = new Sums()));
+  return sums;
+}
+
+export class SalesRollup {
+  private readonly months = new Map<string, Group>();
+  private exact = true;
+
+  addSale(venta: VentaInput): void {
+    if (!this.exact) return;
+    // fecha is `yyyy-MM-ddTHH:mm:ss[.SSS]Z` (schema), so its first 7 characters are the UTC month.
+    const group = groupOf(this.months, uuidKey(venta.negocio), venta.fecha.slice(0, 7), venta.estado);
+    for (const l of venta.lineas) {
+      const q = exactUnits(l.cantidad);
+      const cost = exactUnits(l.costoPromedio);
+      if (q === undefined || cost === undefined) {
+        this.exact = false;
+        this.months.clear();
+        return;
+      }
+      const sums = sumsOf(group, uuidKey(l.producto));
+      sums.add(0, q);
+      sums.add(1, product(q, toCents(l.precioUnitario)));
+      sums.add(2, toCents(l.descuento ?? 0));
+      sums.add(3, toCents(l.impuestos ?? 0));
+      sums.add(4, product(q, cost));
+    }
+  }
+
+  /** Writes the tenant's rollups (its rows must not exist yet: a replace has deleted them). */
+  async write(client: Client, tenantKey: string): Promise<void> {
+    if (!this.exact) {
+      for (const sql of salesRollupFillSql(true)) await client.query(sql, [tenantKey]);
+      return;
+    }
+    await copyEncoded(client, SALES_ROLLUPS.month.table, COLUMNS.venta_producto_mes, rows(tenantKey, this.months, '-01'));
+    await copyEncoded(client, SALES_ROLLUPS.year.table, COLUMNS.venta_producto_ano, rows(tenantKey, this.years(), '-01-01'));
+  }
+
+  private years(): Map<string, Group> {
+    const years = new Map<string, Group>();
+    for (const month of this.months.values()) {
+      const year = groupOf(years, month.negocio, month.period.slice(0, 4), month.estado);
+      for (const [producto, sums] of month.products) sumsOf(year, producto).addSums(sums);
+    }
+    return years;
+  }
+}
+
+/** COPY text rows; `day` completes the period to the first day of the month or year. */
+function rows(tenantKey: string, groups: Map<string, Group>, day: string): string[] {
+  const out: string[] = [];
+  for (const g of groups.values()) {
+    const head = `${tenantKey}\t${g.negocio}\t${g.period}${day}\t${g.estado}\t`;
+    for (const [producto, s] of g.products) out.push(`${head}${producto}\t${s.text(0)}\t${s.text(1)}\t${s.text(2)}\t${s.text(3)}\t${s.text(4)}\n`);
+  }
+  return out;
 }

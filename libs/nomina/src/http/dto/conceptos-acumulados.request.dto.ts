@@ -1,4 +1,6 @@
 import { type FieldProblem, validationError } from '@app/platform/errors/domain-error';
+import type { ListParams } from '../../queries/listing';
+import type { ListRequestParts } from '../list-query.pipe';
 
 /**
  * Path parameters of GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/
@@ -9,6 +11,11 @@ export interface ConceptosAcumuladosParams {
   fechaDesde: string;
   fechaHasta: string;
   paraAportes: boolean;
+}
+
+/** The operation's typed request: its path and the list. */
+export interface ConceptosAcumuladosRequest extends ConceptosAcumuladosParams {
+  list: ListParams;
 }
 
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -52,4 +59,9 @@ export function parseConceptosAcumuladosParams(fechaDesde: string, fechaHasta: s
   }
   if (errors.length > 0) throw validationError(errors);
   return { fechaDesde, fechaHasta, paraAportes: flag === 'true' };
+}
+
+/** The path of GET /pagoEmpleadoDetalles/conceptosacumulados/… as the list's own parameters. */
+export function conceptosAcumuladosPath({ params }: ListRequestParts): ConceptosAcumuladosParams {
+  return parseConceptosAcumuladosParams(params.fechaDesde ?? '', params.fechaHasta ?? '', params.isDetalleParaAportes ?? '');
 }

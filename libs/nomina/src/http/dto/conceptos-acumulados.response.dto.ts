@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { envelopeWriter, legacySchema } from '@app/platform/http/legacy-json';
+import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@app/platform/http/legacy-json';
 import type { ConceptoAcumuladoRow } from '../../queries/conceptos-acumulados/conceptos-acumulados.sql';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
 
@@ -57,3 +57,6 @@ export class ConceptoAcumuladoDto {
 }
 
 export class ConceptosAcumuladosResponseDto extends LegacyEnvelopeDto(ConceptoAcumuladoDto, 38) {}
+
+/** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
+export type ConceptoAcumuladoWireFields = [ExpectTrue<WireViewMatch<ConceptoAcumuladoRow, typeof CONCEPTO_ACUMULADO_SCHEMA>>, ExpectTrue<WireFieldsMatch<ConceptoAcumuladoDto, typeof CONCEPTO_ACUMULADO_SCHEMA>>];

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { envelopeWriter, legacySchema } from '@app/platform/http/legacy-json';
+import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@app/platform/http/legacy-json';
+import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
 import type { EmpleadoRow } from '../../queries/list-empleados/empleado.row';
 import { javaDouble, LegacyEnvelopeDto, legacyDate, UUID_WIRE } from './envelope.response.dto';
 
@@ -32,7 +33,7 @@ export class EmpleadoDto {
   @ApiProperty({ ...UUID_WIRE, nullable: true, example: '2B7EA90D6C1E4F0A9B3D5E7F8A1C2B3D', description: 'La vinculación laboral (contrato); el identificador que esperan las operaciones por empleado.' })
   vinculadoUuid!: string | null;
 
-  @ApiProperty({ enum: ['CC', 'CE', 'TI', 'PA', 'PEP', 'PPT', 'NIT', 'RC'], example: 'CC' })
+  @ApiProperty({ enum: [...TIPOS_DOCUMENTO], example: 'CC' })
   tipoDocumento!: string;
 
   @ApiProperty({ example: 'Esteban Pérez Zapata', description: 'nombres + " " + apellidos.' })
@@ -62,3 +63,6 @@ export const EMPLEADO_WIRE_EXAMPLE =
   '{"contenido":[{"empleadoUuid":"21E10C42C883413CB0930C65F1B7ACD9","identificacion":"8927601899","vinculadoUuid":"2B7EA90DC87745C29FD1938A366C' +
   '8206","tipoDocumento":"CC","nombreCompleto":"Esteban Pérez Zapata","fechaIngreso":"2021-05-22T05:00:00.000+0000","fechaRetiro":null,"salario' +
   'Base":1.8404777E7,"salarioIntegral":true,"tipoCotizante":"Dependiente"}],"error":null,"advertencia":null,"metadata":null,"total":1}';
+
+/** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
+export type EmpleadoWireFields = [ExpectTrue<WireViewMatch<EmpleadoRow, typeof EMPLEADO_SCHEMA>>, ExpectTrue<WireFieldsMatch<EmpleadoDto, typeof EMPLEADO_SCHEMA>>];

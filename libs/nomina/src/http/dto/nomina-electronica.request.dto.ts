@@ -1,4 +1,4 @@
-import { type FieldProblem, validationError } from '@app/platform/errors/domain-error';
+import { type FieldProblem, PlatformError, PlatformErrorCode, validationError } from '@app/platform/errors/domain-error';
 
 /** Path parameters of GET /pagos/nominaelectronica/{ano}/{mes} (CONTRACT §3.8). */
 export interface NominaElectronicaParams {
@@ -35,4 +35,19 @@ export function parseNominaElectronicaParams(anoText: string, mesText: string): 
   }
   if (ano === undefined || mes === undefined) throw validationError(errors);
   return { ano, mes };
+}
+
+/**
+ * Fastify answers HEAD with the GET handler; here that would consume numbers for a request that
+ * by definition is safe (link checkers, monitors, prefetch). Refuse it instead (405, Allow: GET).
+ */
+export function refuseHead(method: string): void {
+  if (method === 'HEAD') {
+    throw new PlatformError(
+      PlatformErrorCode.METHOD_NOT_ALLOWED,
+      'HEAD no está permitido en esta ruta: GET /pagos/nominaelectronica/{ano}/{mes} consume números de la secuencia. Use GET solo para generar los documentos.',
+      undefined,
+      { allow: 'GET' },
+    );
+  }
 }

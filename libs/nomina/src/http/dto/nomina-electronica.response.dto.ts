@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { envelopeChunkWriter, legacySchema } from '@app/platform/http/legacy-json';
-import type { DocumentoNominaElectronica } from '../../queries/nomina-electronica/generar-nomina-electronica.command';
+import { envelopeChunkWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@app/platform/http/legacy-json';
+import type { DocumentoNominaElectronica } from '../../commands/generar-nomina-electronica/generar-nomina-electronica.command';
+import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
 
 /** Wire format of an electronic payroll support document (CONTRACT §3.8), in the contract's field order. */
@@ -45,7 +46,7 @@ export class DocumentoNominaElectronicaDto {
   @ApiProperty({ ...UUID_WIRE, example: '21E10C42C883413CB0930C65F1B7ACD9', description: 'La persona.' })
   uuidEmpleado!: string;
 
-  @ApiProperty({ enum: ['CC', 'CE', 'TI', 'PA', 'PEP', 'PPT', 'NIT', 'RC'], example: 'CC' })
+  @ApiProperty({ enum: [...TIPOS_DOCUMENTO], example: 'CC' })
   tipoDocumento!: string;
 
   @ApiProperty({ example: '8927601899' })
@@ -65,3 +66,6 @@ export class DocumentoNominaElectronicaDto {
 }
 
 export class NominaElectronicaResponseDto extends LegacyEnvelopeDto(DocumentoNominaElectronicaDto, 36) {}
+
+/** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
+export type DocumentoNominaElectronicaWireFields = [ExpectTrue<WireViewMatch<DocumentoNominaElectronica, typeof DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA>>, ExpectTrue<WireFieldsMatch<DocumentoNominaElectronicaDto, typeof DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA>>];

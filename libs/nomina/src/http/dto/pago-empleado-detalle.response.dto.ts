@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { envelopeWriter, legacySchema } from '@app/platform/http/legacy-json';
+import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@app/platform/http/legacy-json';
+import { TIPOS_CONCEPTO } from '../../domain/tipo-concepto';
 import type { DetallePagoRow } from '../../queries/list-detalle-pago/list-detalle-pago.sql';
 import type { PagoEmpleadoDetalleRow } from '../../queries/list-pago-empleado-detalles/list-pago-empleado-detalles.sql';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
@@ -37,7 +38,7 @@ export class PagoEmpleadoDetalleDto {
   @ApiProperty({ example: 'Salario básico' })
   nombreConcepto!: string;
 
-  @ApiProperty({ enum: ['DEVENGADO', 'DEDUCCION'], example: 'DEVENGADO' })
+  @ApiProperty({ enum: [...TIPOS_CONCEPTO], example: 'DEVENGADO' })
   tipo!: string;
 
   @ApiProperty(javaDouble(30.0, 'Cantidad (días, horas, unidades); hasta 4 decimales, 5.0E-4 bajo 0,001.'))
@@ -54,7 +55,7 @@ export class DetallePagoDto {
   @ApiProperty({ example: 'Salario básico' })
   nombreConcepto!: string;
 
-  @ApiProperty({ enum: ['DEVENGADO', 'DEDUCCION'], example: 'DEVENGADO' })
+  @ApiProperty({ enum: [...TIPOS_CONCEPTO], example: 'DEVENGADO' })
   tipo!: string;
 
   @ApiProperty(javaDouble(1080.0, 'Suma de las cantidades del concepto en todas las nóminas del pago.'))
@@ -93,3 +94,9 @@ export const DETALLE_PAGO_WIRE_EXAMPLE =
   '834852.81,"numeroEmpleados":10.0},{"codigoConcepto":"104","nombreConcepto":"Retención en la fuente","tipo":"DEDUCCION","cantidad":0.0,"valor' +
   '":5280950.17,"numeroEmpleados":10.0},{"codigoConcepto":"105","nombreConcepto":"Préstamo a empleados","tipo":"DEDUCCION","cantidad":0.0,"valo' +
   'r":667001.0,"numeroEmpleados":3.0}],"error":null,"advertencia":null,"metadata":null,"total":10}';
+
+/** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
+export type PagoEmpleadoDetalleWireFields = [ExpectTrue<WireViewMatch<PagoEmpleadoDetalleRow, typeof PAGO_EMPLEADO_DETALLE_SCHEMA>>, ExpectTrue<WireFieldsMatch<PagoEmpleadoDetalleDto, typeof PAGO_EMPLEADO_DETALLE_SCHEMA>>];
+
+/** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
+export type DetallePagoWireFields = [ExpectTrue<WireViewMatch<DetallePagoRow, typeof DETALLE_PAGO_SCHEMA>>, ExpectTrue<WireFieldsMatch<DetallePagoDto, typeof DETALLE_PAGO_SCHEMA>>];

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { envelopeWriter, legacySchema } from '@app/platform/http/legacy-json';
+import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@app/platform/http/legacy-json';
+import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
 import type { PagoEmpleadoRow } from '../../queries/list-pago-empleados/list-pago-empleados.sql';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
 
@@ -34,7 +35,7 @@ export class PagoEmpleadoDto {
   @ApiProperty({ ...UUID_WIRE, example: '21E10C42C883413CB0930C65F1B7ACD9', description: 'La persona.' })
   uuidEmpleado!: string;
 
-  @ApiProperty({ enum: ['CC', 'CE', 'TI', 'PA', 'PEP', 'PPT', 'NIT', 'RC'], example: 'CC' })
+  @ApiProperty({ enum: [...TIPOS_DOCUMENTO], example: 'CC' })
   tipoDocumento!: string;
 
   @ApiProperty({ example: '8927601899' })
@@ -67,3 +68,6 @@ export const PAGO_EMPLEADOS_WIRE_EXAMPLE =
   '938A366C8206","uuidEmpleado":"21E10C42C883413CB0930C65F1B7ACD9","tipoDocumento":"CC","identificacion":"8927601899","nombreCompleto":"Esteban' +
   ' Pérez Zapata","salarioBase":1.8404777E7,"diasTrabajados":30.0,"totalDevengados":1.8404777E7,"totalDeducciones":2263787.78,"totalNeto":1.614' +
   '098922E7}],"error":null,"advertencia":null,"metadata":null,"total":4}';
+
+/** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
+export type PagoEmpleadoWireFields = [ExpectTrue<WireViewMatch<Omit<PagoEmpleadoRow, 'total'>, typeof PAGO_EMPLEADO_SCHEMA>>, ExpectTrue<WireFieldsMatch<PagoEmpleadoDto, typeof PAGO_EMPLEADO_SCHEMA>>];

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { envelopeWriter, legacySchema } from '@app/platform/http/legacy-json';
+import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@app/platform/http/legacy-json';
+import { ESTADOS_PAGO } from '../../domain/estado-pago';
 import type { PagoView } from '../../queries/list-pagos/pago.view';
 import { javaDouble, LegacyEnvelopeDto, legacyDate, UUID_WIRE } from './envelope.response.dto';
 
@@ -64,7 +65,7 @@ export class PagoDto {
   @ApiProperty(legacyDate('Fecha de pago.'))
   fechaPago!: string;
 
-  @ApiProperty({ enum: ['EP', 'PA', 'PP', 'PG', 'RE', 'AN'], example: 'PG', description: 'EP en preparación, PA por aprobar, PP por pagar, PG pagado, RE devuelto a preparación, AN anulado.' })
+  @ApiProperty({ enum: [...ESTADOS_PAGO], example: 'PG', description: 'EP en preparación, PA por aprobar, PP por pagar, PG pagado, RE devuelto a preparación, AN anulado.' })
   estado!: string;
 
   @ApiProperty({
@@ -125,3 +126,6 @@ export const PAGOS_WIRE_EXAMPLE =
   '"totalDevengados":1.5663888976E8,"totalDeducciones":1.855542452E7,"totalNeto":1.3808346524E8,"numeroEmpleados":36.0,' +
   '"grupoPago":{"uuid":"910205DBD16A48EA929D79B4A4FAC3F6","codigo":"ADM","nombre":"Administrativos"}}],' +
   '"error":null,"advertencia":null,"metadata":null,"total":1}';
+
+/** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
+export type PagoWireFields = [ExpectTrue<WireViewMatch<PagoView, typeof PAGO_SCHEMA>>, ExpectTrue<WireFieldsMatch<PagoDto, typeof PAGO_SCHEMA>>];

@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@app/platform/persistence/sql-reader';
-import type { Page } from '../read-page';
+import type { Page } from '../listing';
 import { ConceptosAcumuladosQuery } from './conceptos-acumulados.query';
 import { type ConceptoAcumuladoRow, type ConceptoAcumuladoSqlRow, conceptosAcumuladosSql } from './conceptos-acumulados.sql';
 

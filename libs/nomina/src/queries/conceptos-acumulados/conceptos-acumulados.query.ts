@@ -1,7 +1,11 @@
 import { Query } from '@nestjs/cqrs';
-import type { ListParams } from '../../http/list-params';
-import type { Page } from '../read-page';
+import type { ListParams, ListSpec, Page } from '../listing';
 import type { ConceptoAcumuladoRow } from './conceptos-acumulados.sql';
+
+export const CONCEPTOS_ACUMULADOS_LIST: ListSpec = {
+  sortable: ['nombreCompleto', 'id', 'tipoCotizante', 'salarioBase', 'totalDevengados', 'totalDeducciones', 'totalNeto'],
+  defaultSort: [{ field: 'nombreCompleto', direction: 'asc' }],
+};
 
 /**
  * GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}

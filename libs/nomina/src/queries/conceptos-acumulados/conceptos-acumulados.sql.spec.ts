@@ -1,4 +1,4 @@
-import type { SortKey } from '../../http/list-params';
+import type { SortKey } from '../listing';
 import { conceptosAcumuladosSql, splitAtYears } from './conceptos-acumulados.sql';
 
 const base = { tenantId: 't', fechaDesde: '2024-01-01', fechaHasta: '2024-12-31', offset: 20, size: 10 };

@@ -1,4 +1,4 @@
-import { foldedContainsPatternSql, orderBy, type SortColumn, type SortKey } from '../../http/list-params';
+import { foldedContainsPatternSql, orderBy, type SortColumn, type SortKey } from '../listing';
 
 /**
  * Accumulated concepts per labor bond (CONTRACT §3.7), ONE statement whose shape depends on what

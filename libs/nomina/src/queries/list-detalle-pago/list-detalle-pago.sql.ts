@@ -1,8 +1,10 @@
+import type { TipoConcepto } from '../../domain/tipo-concepto';
+
 /** One concept of a payment summed over its payslips (wire names). */
 export interface DetallePagoRow {
   codigoConcepto: string;
   nombreConcepto: string;
-  tipo: 'DEVENGADO' | 'DEDUCCION';
+  tipo: TipoConcepto;
   cantidad: string;
   valor: string;
   numeroEmpleados: number;

@@ -1,7 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@app/platform/persistence/sql-reader';
-import { orderBy } from '../../http/list-params';
-import { type Page, readPage } from '../read-page';
+import { orderBy, type Page } from '../listing';
 import type { EmpleadoRow } from './empleado.row';
 import { ListEmpleadosQuery } from './list-empleados.query';
 import { EMPLEADO_SORT_COLUMNS, EMPLEADO_TIE_BREAKER, listEmpleadosSql, type ListEmpleadosRow } from './list-empleados.sql';
@@ -14,6 +13,6 @@ export class ListEmpleadosHandler implements IQueryHandler<ListEmpleadosQuery, P
     const { page, count } = listEmpleadosSql(list.filter !== undefined, orderBy(list.sort, EMPLEADO_SORT_COLUMNS, EMPLEADO_TIE_BREAKER));
     const values: unknown[] = [tenantId];
     if (list.filter !== undefined) values.push(list.filter);
-    return readPage<ListEmpleadosRow>(this.sql, page, count, values, list);
+    return this.sql.page<ListEmpleadosRow>(page, count, values, list);
   }
 }

@@ -1,4 +1,4 @@
-import { foldedContainsPatternSql, type SortColumn } from '../../http/list-params';
+import { foldedContainsPatternSql, type SortColumn } from '../listing';
 import type { EmpleadoRow } from './empleado.row';
 
 export interface ListEmpleadosRow extends EmpleadoRow {

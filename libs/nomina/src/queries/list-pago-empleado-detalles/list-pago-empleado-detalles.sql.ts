@@ -1,9 +1,11 @@
+import type { TipoConcepto } from '../../domain/tipo-concepto';
+
 /** One concept line of a payslip (wire names). */
 export interface PagoEmpleadoDetalleRow {
   uuid: string;
   codigoConcepto: string;
   nombreConcepto: string;
-  tipo: 'DEVENGADO' | 'DEDUCCION';
+  tipo: TipoConcepto;
   cantidad: string;
   valor: string;
 }

@@ -1,7 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@app/platform/persistence/sql-reader';
-import { orderBy } from '../../http/list-params';
-import { type Page, readPage } from '../read-page';
+import { orderBy, type Page } from '../listing';
 import { ListPagoEmpleadosQuery } from './list-pago-empleados.query';
 import { listPagoEmpleadosSql, PAGO_EMPLEADO_SORT_COLUMNS, PAGO_EMPLEADO_TIE_BREAKER, type PagoEmpleadoRow } from './list-pago-empleados.sql';
 
@@ -17,6 +16,6 @@ export class ListPagoEmpleadosHandler implements IQueryHandler<ListPagoEmpleados
     );
     const values: unknown[] = [tenantId, pagoId];
     if (list.filter !== undefined) values.push(list.filter);
-    return readPage<PagoEmpleadoRow>(this.sql, page, count, values, list);
+    return this.sql.page<PagoEmpleadoRow>(page, count, values, list);
   }
 }

@@ -1,4 +1,4 @@
-import { foldedContainsPatternSql, type SortColumn } from '../../http/list-params';
+import { foldedContainsPatternSql, type SortColumn } from '../listing';
 
 /** One payslip as written (wire names). Totals are the ones stored on pago_empleado at import. */
 export interface PagoEmpleadoRow {

@@ -1,7 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@app/platform/persistence/sql-reader';
-import { orderBy } from '../../http/list-params';
-import { type Page, readPage } from '../read-page';
+import { orderBy, type Page } from '../listing';
 import { ListPagosQuery } from './list-pagos.query';
 import { listPagosSql, PAGO_SORT_COLUMNS, PAGO_TIE_BREAKER, type PagoRow } from './list-pagos.sql';
 import type { PagoView } from './pago.view';
@@ -14,7 +13,7 @@ export class ListPagosHandler implements IQueryHandler<ListPagosQuery, Page<Pago
     const { page, count } = listPagosSql(list.filter !== undefined, orderBy(list.sort, PAGO_SORT_COLUMNS, PAGO_TIE_BREAKER));
     const values: unknown[] = [tenantId, estados];
     if (list.filter !== undefined) values.push(list.filter);
-    const { rows, total } = await readPage<PagoRow>(this.sql, page, count, values, list);
+    const { rows, total } = await this.sql.page<PagoRow>(page, count, values, list);
     return { rows: rows.map(toView), total };
   }
 }

@@ -1,10 +1,16 @@
 import { Query } from '@nestjs/cqrs';
-import type { ListParams } from '../../http/list-params';
-import type { Page } from '../read-page';
+import type { EstadoPago } from '../../domain/estado-pago';
+import type { ListParams, ListSpec, Page } from '../listing';
 import type { PagoView } from './pago.view';
 
-export const ESTADOS_PAGO = ['EP', 'PA', 'PP', 'PG', 'RE', 'AN'] as const;
-export type EstadoPago = (typeof ESTADOS_PAGO)[number];
+export const PAGOS_LIST: ListSpec = {
+  sortable: ['ano', 'mes', 'fechaDesde', 'fechaHasta', 'fechaPago', 'estado', 'tipoPago', 'descripcion', 'totalDevengados', 'totalDeducciones', 'totalNeto', 'numeroEmpleados'],
+  defaultSort: [
+    { field: 'ano', direction: 'desc' },
+    { field: 'mes', direction: 'desc' },
+    { field: 'fechaDesde', direction: 'desc' },
+  ],
+};
 
 /** GET /pagos (CONTRACT §3.3). */
 export class ListPagosQuery extends Query<Page<PagoView>> {

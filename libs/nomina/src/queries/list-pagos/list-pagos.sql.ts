@@ -1,4 +1,4 @@
-import { foldedContainsPatternSql, type SortColumn } from '../../http/list-params';
+import { foldedContainsPatternSql, type SortColumn } from '../listing';
 
 /** One payment header as read (field names are the wire names; the handler nests grupoPago). */
 export interface PagoRow {

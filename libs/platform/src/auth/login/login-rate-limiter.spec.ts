@@ -1,4 +1,4 @@
-import { DomainError } from '../../errors/domain-error';
+import { DomainError, PlatformError, PlatformErrorCode } from '../../errors/domain-error';
 import { IP_LIMIT_FACTOR, LoginRateLimiter, SlidingWindow } from './login-rate-limiter';
 
 describe('SlidingWindow', () => {
@@ -72,5 +72,19 @@ describe('LoginRateLimiter', () => {
       l.admit('a@x.co', '1.1.1.1');
       l.failed('a@x.co');
     }
+  });
+
+  it('attempt: counts wrong credentials, clears on success, counts nothing for other errors, and refuses before running', async () => {
+    const l = new LoginRateLimiter({ loginRateLimit: 2, loginRateWindowSeconds: 60 });
+    const wrong = () => Promise.reject(new PlatformError(PlatformErrorCode.INVALID_CREDENTIALS, 'x'));
+    const down = () => Promise.reject(new PlatformError(PlatformErrorCode.SERVICE_UNAVAILABLE, 'x'));
+    await expect(l.attempt('a@x.co', '1.1.1.1', wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    await expect(l.attempt('a@x.co', '1.1.1.2', down)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(l.attempt('a@x.co', '1.1.1.3', () => Promise.resolve('ok'))).resolves.toBe('ok');
+    await expect(l.attempt('a@x.co', '1.1.1.4', wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    await expect(l.attempt('a@x.co', '1.1.1.5', wrong)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    const login = jest.fn(() => Promise.resolve('ok'));
+    await expect(l.attempt('a@x.co', '1.1.1.6', login)).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(login).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
-import { PlatformError, PlatformErrorCode } from '../../errors/domain-error';
+import { DomainError, PlatformError, PlatformErrorCode } from '../../errors/domain-error';
+// The login lookup's normalization (login_directory.email_key), so spellings of one e-mail share a budget.
+import { emailKey } from '../../persistence/bulk/keys';
 
 /** Keys kept at most; past it expired windows are swept, then the oldest keys dropped. */
 const MAX_KEYS = 50_000;
@@ -107,6 +109,22 @@ export class LoginRateLimiter {
     this.perIp.record(ip);
   }
 
+  /**
+   * One login attempt under the limits: admitted first (429 without running `login`), then a
+   * success clears the e-mail's failures and wrong credentials count one; other errors count nothing.
+   */
+  async attempt<T>(email: string, ip: string, login: () => Promise<T>): Promise<T> {
+    this.admit(email, ip);
+    try {
+      const result = await login();
+      this.succeeded(email);
+      return result;
+    } catch (err) {
+      if (err instanceof DomainError && err.code === PlatformErrorCode.INVALID_CREDENTIALS) this.failed(email);
+      throw err;
+    }
+  }
+
   failed(email: string): void {
     this.perEmail?.record(emailKey(email));
   }
@@ -114,9 +132,4 @@ export class LoginRateLimiter {
   succeeded(email: string): void {
     this.perEmail?.reset(emailKey(email));
   }
-}
-
-/** The same normalization as the login lookup, so spellings of one e-mail share a budget. */
-function emailKey(email: string): string {
-  return email.trim().toLowerCase();
 }

@@ -14,7 +14,7 @@ export class FindProveedorHandler implements IQueryHandler<FindProveedorQuery> {
     const rows = await this.sql.query<ProveedorRow>(FIND_PROVEEDOR_SQL, [tenantId, identificacion]);
     if (rows.length === 0) {
       throw new ProveedoresError(
-        ProveedoresErrorCode.PROVEEDOR_NOT_FOUND,
+        ProveedoresErrorCode.PROVEEDOR_NO_ENCONTRADO,
         `No existe un proveedor con identificación ${identificacion} en su empresa, ni en las tablas definitivas ni en las de entrada. ` +
           'Verifique el número (sin dígito de verificación) o consulte GET /proveedor para ver la lista.',
       );

@@ -1,6 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@app/platform/persistence/sql-reader';
-import { openCountedStream, readInSnapshot } from '../../persistence/snapshot-reads';
+import { type SnapshotQuery, SqlReader } from '@app/platform/persistence/sql-reader';
 import { type ProveedorRow, toProveedorRecord } from '../proveedor-record';
 import { ALL_PROVEEDORES_SQL, COUNT_PROVEEDORES_SQL, PAGE_PROVEEDORES_SQL } from './list-proveedores.sql';
 import { type ListProveedoresResult, ListProveedoresQuery, type ProveedoresPaging } from './list-proveedores.query';
@@ -18,21 +17,24 @@ export class ListProveedoresHandler implements IQueryHandler<ListProveedoresQuer
 
   async execute({ tenantId, paging }: ListProveedoresQuery): Promise<ListProveedoresResult> {
     if (paging) return this.page(tenantId, paging);
-    const { total, records } = await openCountedStream(this.sql, {
-      countSql: COUNT_PROVEEDORES_SQL,
-      rowsSql: ALL_PROVEEDORES_SQL,
-      values: [tenantId],
+    const { head: total, rows: records } = await this.sql.stream(ALL_PROVEEDORES_SQL, [tenantId], {
+      batch: BATCH_SIZE,
       map: toProveedorRecord,
-      batchSize: BATCH_SIZE,
+      head: (query) => countProveedores(query, tenantId),
     });
     return { paginated: false, total, records };
   }
 
   private async page(tenantId: string, paging: ProveedoresPaging): Promise<ListProveedoresResult> {
-    return readInSnapshot(this.sql, async (client) => {
-      const [{ total }] = (await client.query<{ total: string }>(COUNT_PROVEEDORES_SQL, [tenantId])).rows;
-      const { rows } = await client.query<ProveedorRow>(PAGE_PROVEEDORES_SQL, [tenantId, paging.limite, paging.pagina * paging.limite]);
-      return { paginated: true, paging, total: Number(total), records: rows.map(toProveedorRecord) };
+    return this.sql.readOnlySnapshot(async (query) => {
+      const total = await countProveedores(query, tenantId);
+      const rows = await query<ProveedorRow>(PAGE_PROVEEDORES_SQL, [tenantId, paging.limite, paging.pagina * paging.limite]);
+      return { paginated: true, paging, total, records: rows.map(toProveedorRecord) };
     });
   }
+}
+
+async function countProveedores(query: SnapshotQuery, tenantId: string): Promise<number> {
+  const [{ total }] = await query<{ total: string }>(COUNT_PROVEEDORES_SQL, [tenantId]);
+  return Number(total);
 }

@@ -1,6 +1,8 @@
+import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import type { AppConfig } from '@app/platform/config/app-config';
-import type { PgClient, SqlReader } from '@app/platform/persistence/sql-reader';
+import type { MikroORM } from '@mikro-orm/core';
+import { type PgClient, SqlReader } from '@app/platform/persistence/sql-reader';
 import { REPORT_STATEMENT_TIMEOUT_MS, ReportUtilityHandler } from './report-utility.handler';
 import { ReportUtilityQuery } from './report-utility.query';
 import type { ReportUtilityRow } from './report-utility.sql';
@@ -15,7 +17,8 @@ function fakeReader(rows: ReportUtilityRow[] | Error, opts: { beginFails?: boole
   const statements: unknown[][] = [];
   let released = false;
   let cursor: Readable | undefined;
-  const client = {
+  // An emitter like pg's Client: the reader watches its 'end' event while a cursor is open.
+  const client = Object.assign(new EventEmitter(), {
     query(text: unknown, values?: unknown[]) {
       if (typeof text === 'string') {
         statements.push([text, ...(values ?? [])]);
@@ -26,17 +29,19 @@ function fakeReader(rows: ReportUtilityRow[] | Error, opts: { beginFails?: boole
       cursor = rows instanceof Error ? new Readable({ objectMode: true, read() { this.destroy(rows); } }) : Readable.from(rows);
       return cursor;
     },
-  } as unknown as PgClient;
-  const reader = {
-    async withClient<T>(fn: (c: PgClient) => Promise<T>): Promise<T> {
-      if (opts.noConnection) throw new Error('Knex: Timeout acquiring a connection');
-      try {
-        return await fn(client);
-      } finally {
-        released = true;
-      }
-    },
-  } as unknown as SqlReader;
+  }) as unknown as PgClient;
+  /** The real SqlReader (its snapshot and stream code under test), handing out the fake client. */
+  class FakeReader extends SqlReader {
+    protected override acquire(): Promise<PgClient> {
+      return opts.noConnection ? Promise.reject(new Error('Knex: Timeout acquiring a connection')) : Promise.resolve(client);
+    }
+
+    protected override release(): Promise<void> {
+      released = true;
+      return Promise.resolve();
+    }
+  }
+  const reader = new FakeReader(undefined as unknown as MikroORM);
   return { reader, statements, released: () => released, cursor: () => cursor };
 }
 
@@ -50,7 +55,7 @@ const config = (ms: number) => ({ dbStatementTimeoutMs: ms }) as AppConfig;
 const tick = () => new Promise((r) => setImmediate(r));
 
 describe('ReportUtilityHandler', () => {
-  it('streams rows then totals inside a read-only transaction with the report timeout, then releases', async () => {
+  it('streams rows then totals inside a read-only snapshot with the report timeout, then releases', async () => {
     const fake = fakeReader([productRow, totalsRow]);
     const items = await new ReportUtilityHandler(fake.reader, config(15000)).execute(new ReportUtilityQuery('tenant', criteria));
     expect(await collect(items)).toEqual([
@@ -58,7 +63,7 @@ describe('ReportUtilityHandler', () => {
       { totals: figures },
     ]);
     await tick();
-    expect(fake.statements).toEqual([[`begin read only; set local statement_timeout = ${REPORT_STATEMENT_TIMEOUT_MS}`], ['<cursor>'], ['rollback']]);
+    expect(fake.statements).toEqual([[`begin transaction isolation level repeatable read, read only; set local statement_timeout = ${REPORT_STATEMENT_TIMEOUT_MS}`], ['<cursor>'], ['rollback']]);
     expect(fake.released()).toBe(true);
   });
 
@@ -66,7 +71,7 @@ describe('ReportUtilityHandler', () => {
     for (const [pool, expected] of [[3_600_000, 3_600_000], [0, 0]] as const) {
       const fake = fakeReader([totalsRow]);
       await collect(await new ReportUtilityHandler(fake.reader, config(pool)).execute(new ReportUtilityQuery('t', criteria)));
-      expect(fake.statements[0][0]).toBe(`begin read only; set local statement_timeout = ${expected}`);
+      expect(fake.statements[0][0]).toBe(`begin transaction isolation level repeatable read, read only; set local statement_timeout = ${expected}`);
     }
   });
 

@@ -1,0 +1,52 @@
+import { generateDataset } from '@app/importer/demo/generate-dataset';
+import type { PagoInput, TenantInput } from '@app/importer/dataset.types';
+import { DEMO_EXAMPLES } from './demo-examples';
+
+const wire = (uuid: string): string => uuid.replace(/-/g, '').toUpperCase();
+
+describe('DEMO_EXAMPLES (the README and OpenAPI examples) exist in the demo dataset', () => {
+  const dataset = generateDataset({ scale: 'demo' });
+  const user = dataset.tenants.flatMap((t) => (t.usuarios ?? []).map((u) => ({ t, u }))).find(({ u }) => u.email === DEMO_EXAMPLES.login.email);
+  const tenant = user?.t as TenantInput;
+  const pagos = [...(tenant?.pagos ?? [])] as PagoInput[];
+
+  it('logs in an active user of an active tenant with that password', () => {
+    expect(user).toBeDefined();
+    expect(user!.u.password).toBe(DEMO_EXAMPLES.login.password);
+    expect(user!.u.activo).not.toBe(false);
+    expect(tenant.activo).toBe(true);
+  });
+
+  it('prefills a businessId of that user with a current PREMIUM subscription', () => {
+    const negocio = tenant.negocios!.find((n) => wire(n.uuid) === DEMO_EXAMPLES.businessId);
+    expect(negocio).toBeDefined();
+    expect(user!.u.negocios.map(wire)).toContain(DEMO_EXAMPLES.businessId);
+    expect(negocio!.suscripcion).toEqual(expect.objectContaining({ plan: 'PREMIUM' }));
+    const now = new Date().toISOString();
+    expect(negocio!.suscripcion!.desde <= now && now <= negocio!.suscripcion!.hasta).toBe(true);
+  });
+
+  it('names a payment of the tenant and a payslip of that payment', () => {
+    const pago = pagos.find((p) => wire(p.uuid) === DEMO_EXAMPLES.pago);
+    expect(pago).toBeDefined();
+    expect(pago!.empleados.map((e) => wire(e.uuid))).toContain(DEMO_EXAMPLES.pagoEmpleado);
+  });
+
+  it('names an employee of the tenant and a supplier with that check digit', () => {
+    const { tipoDocumento, identificacion } = DEMO_EXAMPLES.empleado;
+    expect(tenant.empleados!.some((e) => e.tipoDocumento === tipoDocumento && e.identificacion === identificacion)).toBe(true);
+    const [id, dv] = DEMO_EXAMPLES.proveedor.split('-');
+    const proveedor = tenant.proveedores!.find((p) => p.identificacion === id && p.ubicacion === 'DEFINITIVA');
+    expect(proveedor?.digitoVerificacion).toBe(dv);
+  });
+
+  it('picks periods with data: definitive payments for acumulados and e-payroll, sales for the report', () => {
+    const { fechaDesde, fechaHasta } = DEMO_EXAMPLES.acumulados;
+    expect(pagos.some((p) => p.definitivo && p.fechaDesde >= fechaDesde && p.fechaDesde <= fechaHasta)).toBe(true);
+    const { ano, mes } = DEMO_EXAMPLES.nominaElectronica;
+    expect(pagos.some((p) => p.definitivo && p.ano === ano && p.mes === mes && p.tipoPago !== 'IN' && p.estado !== 'AN')).toBe(true);
+    const { dateInitISO, dateEndISO } = DEMO_EXAMPLES.report;
+    const sales = [...(tenant.ventas ?? [])].filter((v) => wire(v.negocio) === DEMO_EXAMPLES.businessId && v.fecha >= dateInitISO && v.fecha <= dateEndISO);
+    expect(sales.length).toBeGreaterThan(0);
+  });
+});

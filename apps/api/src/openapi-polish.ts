@@ -1,0 +1,149 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { DEMO_EXAMPLES as D } from './demo-examples';
+
+/**
+ * Document-level finishing of the generated OpenAPI document, kept out of the controllers'
+ * decorators: readable operationIds, the 503 every operation can answer, and request examples
+ * that work on the demo data `npm start` loads (DEMO_EXAMPLES, one source with the README).
+ */
+
+/**
+ * `Controller_method` (the factory's key) → the operationId generated clients expose. Part of the
+ * public surface: never rename one; a new operation must be added here (startup fails otherwise).
+ */
+export const OPERATION_IDS: Readonly<Record<string, string>> = {
+  Login_login: 'login',
+  Health_live: 'getLiveness',
+  Health_ready: 'getReadiness',
+  Metrics_scrape: 'getMetrics',
+  Pagos_list: 'listPagos',
+  PagoEmpleados_list: 'listPagoEmpleados',
+  PagoEmpleadoDetalles_detalles: 'getPagoEmpleadoDetalles',
+  PagoEmpleadoDetalles_detallePago: 'getDetallePago',
+  ConceptosAcumulados_acumulados: 'listConceptosAcumulados',
+  NominaElectronica_generar: 'generarNominaElectronica',
+  Empleados_list: 'listEmpleados',
+  Empleados_get: 'getEmpleado',
+  Reports_reportUtility: 'getReportUtility',
+  Proveedores_list: 'listProveedores',
+  Proveedores_find: 'getProveedor',
+};
+
+export function operationId(controller: string, method: string): string {
+  const key = `${controller.replace(/Controller$/, '')}_${method}`;
+  const id = OPERATION_IDS[key];
+  if (!id) throw new Error(`Falta el operationId de ${key} en OPERATION_IDS (apps/api/src/openapi-polish.ts).`);
+  return id;
+}
+
+/** Request examples by path template (or '*' for every path) and parameter name. */
+const PARAMETER_EXAMPLES: Record<string, Record<string, unknown>> = {
+  '*': { offset: 0, size: 20, page: 0 },
+  '/pagos': { 'params[estados]': 'PG,PP', sort: ['ano,desc'] },
+  '/pagoEmpleados': { 'params[pago]': D.pago, sort: ['nombreCompleto,asc'] },
+  '/pagoEmpleadoDetalles/{uuidPagoEmpleado}': { uuidPagoEmpleado: D.pagoEmpleado },
+  '/pagoEmpleadoDetalles/detallePago/{idPago}': { idPago: D.pago },
+  '/pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}': {
+    ...D.acumulados,
+    sort: ['nombreCompleto,asc'],
+  },
+  '/pagos/nominaelectronica/{ano}/{mes}': { ...D.nominaElectronica },
+  '/empleados': { sort: ['nombreCompleto,asc'] },
+  '/empleados/{tipoDocumento}/{identificacion}': { ...D.empleado },
+  '/reports/reportUtility': { ...D.report, groupResult: 'true', businessId: D.businessId, allBusiness: 'false', format: 'json' },
+  '/proveedor': { pagina: 0, limite: 50 },
+  '/proveedor/{identificacion}': { identificacion: D.proveedor },
+};
+
+/**
+ * Optional parameters that narrow the result: Swagger UI would prefill and send an `example`, so
+ * a try-out would silently return less. They get `examples` whose first (preselected) entry is
+ * empty, which Swagger UI does not send, and a second entry showing a real value.
+ */
+const NARROWING_EXAMPLES: Record<string, { summary: string; value: string }> = {
+  filter: { summary: 'Filtra por texto (sin tildes ni mayúsculas)', value: 'perez' },
+  status: { summary: 'Solo las ventas pagadas', value: 'Pagada' },
+};
+
+const LOGIN_EXAMPLE = { email: D.login.email, password: D.login.password };
+
+type Operation = {
+  operationId?: string;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { example?: unknown }> };
+  responses: Record<string, unknown>;
+};
+type Parameter = { name: string; in: string; example?: unknown; examples?: Record<string, unknown>; schema?: { example?: unknown } };
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/** Applies the examples and the 503 response to every operation of the document (in place). */
+export function polishDocument(document: OpenAPIObject): OpenAPIObject {
+  const templates = Object.keys(PARAMETER_EXAMPLES).concat('/login');
+  for (const [fullPath, item] of Object.entries(document.paths)) {
+    // Under API_PREFIX the document's paths carry the prefix; the tables use the bare templates.
+    const path = templates.find((t) => fullPath === t || fullPath.endsWith(t)) ?? fullPath;
+    for (const method of METHODS) {
+      const op = (item as Record<string, Operation | undefined>)[method];
+      if (!op) continue;
+      for (const param of op.parameters ?? []) applyParameterExample(path, param);
+      if (path === '/login' && op.requestBody?.content?.['application/json']) op.requestBody.content['application/json'].example = LOGIN_EXAMPLE;
+      op.responses['503'] ??= serviceUnavailable(fullPath);
+    }
+  }
+  return document;
+}
+
+function applyParameterExample(path: string, param: Parameter): void {
+  const narrowing = NARROWING_EXAMPLES[param.name];
+  if (narrowing) {
+    if (param.schema) delete param.schema.example;
+    delete param.example;
+    param.examples = { ninguno: { summary: 'Sin filtro (no se envía)', value: '' }, ejemplo: narrowing };
+    return;
+  }
+  const value = PARAMETER_EXAMPLES[path]?.[param.name] ?? PARAMETER_EXAMPLES['*'][param.name];
+  if (value === undefined) return;
+  // One place for the example: Swagger UI prefers the schema's over the parameter's.
+  if (param.schema) delete param.schema.example;
+  param.example = value;
+}
+
+function serviceUnavailable(instance: string): unknown {
+  return {
+    description: 'Servicio no disponible: la base de datos no responde, una consulta excedió su tiempo o el servicio se está deteniendo; reintente.',
+    content: {
+      'application/problem+json': {
+        schema: { $ref: '#/components/schemas/ProblemDto' },
+        example: {
+          type: 'tag:nomina-read-api,2026:problem:SERVICE_UNAVAILABLE',
+          title: 'Servicio no disponible',
+          status: 503,
+          detail: 'La base de datos no está disponible en este momento. Intente de nuevo en unos segundos.',
+          instance,
+          code: 'SERVICE_UNAVAILABLE',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * Swagger UI response interceptor (serialized with Function#toString into the page, so plain
+ * browser JavaScript without closures): a successful POST /login try-out authorizes the page
+ * with its tokenCurrent, so the user never copies the token into the Authorize dialog.
+ */
+export function authorizeFromLogin(res: { ok: boolean; url: string; body?: { tokenCurrent?: unknown } }): unknown {
+  try {
+    const path = new URL(res.url, window.location.href).pathname;
+    const token = res.body && res.body.tokenCurrent;
+    if (res.ok && /\/login$/.test(path) && typeof token === 'string') {
+      (window as unknown as { ui: { preauthorizeApiKey(name: string, value: string): void } }).ui.preauthorizeApiKey('bearer', token);
+    }
+  } catch {
+    // Never break the try-out's display over the convenience.
+  }
+  return res;
+}
+
+declare const window: { location: { href: string } };

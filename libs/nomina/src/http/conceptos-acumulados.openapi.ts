@@ -1,0 +1,37 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
+import { ApiValidationProblem } from '@app/platform/http/api-problem.decorator';
+import { CONCEPTOS_ACUMULADOS_LIST } from '../queries/conceptos-acumulados/conceptos-acumulados.query';
+import { ApiListQuery } from './api-list-query.decorator';
+import { ConceptosAcumuladosResponseDto } from './dto/conceptos-acumulados.response.dto';
+
+/** OpenAPI of GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}. */
+export function ApiConceptosAcumulados(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      summary: 'Conceptos acumulados por empleado en un rango de fechas',
+      description:
+        'Un elemento por vinculación laboral (uuidVinculado) con al menos una nómina en los pagos considerados: pagos **definitivos** cuya ' +
+        '**fechaDesde** (la fecha inicial del pago, no la de pago ni la de cada concepto) está entre fechaDesde y fechaHasta, ambos extremos incluidos. ' +
+        'No se mira el estado del pago (un pago anulado pero definitivo cuenta) y los pagos de tipo IN (datos iniciales) **sí** se acumulan.\n\n' +
+        '- `isDetalleParaAportes=false` (fuente genérica): totales = sumas de los totales de las nóminas.\n' +
+        '- `isDetalleParaAportes=true` (fuente de aportes): solo cuentan las líneas de conceptos con baseAportes = true; ' +
+        'las vinculaciones sin ninguna de esas líneas no aparecen. Son dos fuentes distintas, no un filtro adicional.\n\n' +
+        '`salarioBase` es el de la nómina del último pago considerado de la vinculación (fechaDesde del pago, luego fechaPago, luego uuid del pago, descendentes). ' +
+        'Paginación con offset/size (`page` se acepta y se ignora); `total` es el conteo global. Orden por defecto: nombreCompleto (sin tildes ni mayúsculas, luego exacto), uuidVinculado. ' +
+        'Sin permisos adicionales a la verificación del tenant.',
+    }),
+    ApiProduces('application/json; charset=utf-8'),
+    ApiParam({ name: 'fechaDesde', description: 'Inicio del rango, AAAA-MM-DD (fecha real), aplicado a la fechaDesde del pago.', example: '2024-01-01', schema: { type: 'string', format: 'date' } }),
+    ApiParam({ name: 'fechaHasta', description: 'Fin del rango, AAAA-MM-DD (fecha real), incluido; ≥ fechaDesde.', example: '2024-12-31', schema: { type: 'string', format: 'date' } }),
+    ApiParam({
+      name: 'isDetalleParaAportes',
+      description: '`true`: fuente de detalle para aportes (solo conceptos base de aportes); `false`: fuente genérica. Sin distinguir mayúsculas.',
+      example: 'false',
+      schema: { type: 'string', enum: ['true', 'false'] },
+    }),
+    ApiListQuery(CONCEPTOS_ACUMULADOS_LIST, 'el nombre completo y el número de documento del empleado'),
+    ApiOkResponse({ type: ConceptosAcumuladosResponseDto }),
+    ApiValidationProblem('Fecha que no es AAAA-MM-DD o no existe, fechaDesde posterior a fechaHasta, isDetalleParaAportes distinto de true/false, u offset/size/filter/sort inválidos.', 'fechaHasta', 'Debe ser una fecha real con formato AAAA-MM-DD, p. ej. 2024-01-31; se recibió "2024-02-30".'),
+  );
+}

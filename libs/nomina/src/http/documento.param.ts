@@ -1,0 +1,21 @@
+import { type FieldProblem, validationError } from '@app/platform/errors/domain-error';
+import { TIPOS_DOCUMENTO, type TipoDocumento } from '../domain/tipo-documento';
+
+const MAX_IDENTIFICACION = 20;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Path parameters of GET /empleados/{tipoDocumento}/{identificacion}: both checked, every problem reported. */
+export function parseDocumento(tipo: string, identificacion: string): { tipo: TipoDocumento; identificacion: string } {
+  const errors: FieldProblem[] = [];
+  const upper = tipo.trim().toUpperCase();
+  if (!(TIPOS_DOCUMENTO as readonly string[]).includes(upper)) {
+    errors.push({ field: 'tipoDocumento', message: `Tipo de documento desconocido. Valores permitidos: ${TIPOS_DOCUMENTO.join(', ')}.` });
+  }
+  const number = identificacion.trim();
+  if (number === '' || number.length > MAX_IDENTIFICACION || CONTROL.test(number)) {
+    errors.push({ field: 'identificacion', message: `Debe ser el número de documento: de 1 a ${MAX_IDENTIFICACION} caracteres, sin caracteres de control.` });
+  }
+  if (errors.length > 0) throw validationError(errors);
+  return { tipo: upper as TipoDocumento, identificacion: number };
+}

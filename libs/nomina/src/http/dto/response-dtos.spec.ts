@@ -1,0 +1,103 @@
+import type { Type } from '@nestjs/common';
+import { documentedProperties, type LegacyObjectSchema, legacySchemaDrift } from '@app/platform/http/legacy-json';
+import { DOCUMENTOS_NOMINA_SQL } from '../../commands/generar-nomina-electronica/generar-nomina-electronica.sql';
+import { CONCEPTOS_ACUMULADOS_LIST } from '../../queries/conceptos-acumulados/conceptos-acumulados.query';
+import { conceptosAcumuladosSql } from '../../queries/conceptos-acumulados/conceptos-acumulados.sql';
+import { GET_EMPLEADO_SQL } from '../../queries/get-empleado/get-empleado.sql';
+import { DETALLE_PAGO_SQL } from '../../queries/list-detalle-pago/list-detalle-pago.sql';
+import { listEmpleadosSql } from '../../queries/list-empleados/list-empleados.sql';
+import { PAGO_EMPLEADO_DETALLES_SQL } from '../../queries/list-pago-empleado-detalles/list-pago-empleado-detalles.sql';
+import { listPagoEmpleadosSql } from '../../queries/list-pago-empleados/list-pago-empleados.sql';
+import { listPagosSql } from '../../queries/list-pagos/list-pagos.sql';
+import { CONCEPTO_ACUMULADO_SCHEMA, ConceptoAcumuladoDto, ConceptosAcumuladosResponseDto, writeConceptosAcumulados } from './conceptos-acumulados.response.dto';
+import { EMPLEADO_SCHEMA, EmpleadoDto, EmpleadoResponseDto, EmpleadosResponseDto, writeEmpleados } from './empleado.response.dto';
+import {
+  DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA,
+  DocumentoNominaElectronicaDto,
+  NominaElectronicaResponseDto,
+  writeNominaElectronica,
+} from './nomina-electronica.response.dto';
+import {
+  DETALLE_PAGO_SCHEMA,
+  DetallePagoDto,
+  DetallePagoResponseDto,
+  PAGO_EMPLEADO_DETALLE_SCHEMA,
+  PagoEmpleadoDetalleDto,
+  PagoEmpleadoDetallesResponseDto,
+  writeDetallePago,
+  writePagoEmpleadoDetalles,
+} from './pago-empleado-detalle.response.dto';
+import { PAGO_EMPLEADO_SCHEMA, PagoEmpleadoDto, PagoEmpleadosResponseDto, writePagoEmpleados } from './pago-empleado.response.dto';
+import { PAGO_SCHEMA, PagoDto, PagosResponseDto, writePagos } from './pago.response.dto';
+
+/**
+ * A payroll field lives in four places: the SELECT alias, the row/view type, the legacy writer's
+ * schema (the wire bytes) and the response DTO (the OpenAPI document). The types are linked at
+ * compile time (each DTO file's `*WireFields`); the ORDER and nullability, which no type holds,
+ * are checked here: a field added, dropped, reordered or made nullable in one place and not the
+ * others fails one of these tests.
+ */
+const ENDPOINTS: [string, Type<unknown>, Type<unknown>, LegacyObjectSchema, string][] = [
+  ['GET /pagos', PagosResponseDto, PagoDto, PAGO_SCHEMA, writePagos([], 0)],
+  ['GET /pagoEmpleados', PagoEmpleadosResponseDto, PagoEmpleadoDto, PAGO_EMPLEADO_SCHEMA, writePagoEmpleados([], 0)],
+  ['GET /pagoEmpleadoDetalles/{uuidPagoEmpleado}', PagoEmpleadoDetallesResponseDto, PagoEmpleadoDetalleDto, PAGO_EMPLEADO_DETALLE_SCHEMA, writePagoEmpleadoDetalles([], 0)],
+  ['GET /pagoEmpleadoDetalles/detallePago/{idPago}', DetallePagoResponseDto, DetallePagoDto, DETALLE_PAGO_SCHEMA, writeDetallePago([], 0)],
+  ['GET /empleados', EmpleadosResponseDto, EmpleadoDto, EMPLEADO_SCHEMA, writeEmpleados([], 0)],
+  ['GET /empleados/{tipoDocumento}/{identificacion}', EmpleadoResponseDto, EmpleadoDto, EMPLEADO_SCHEMA, writeEmpleados([], 0)],
+  ['GET /pagoEmpleadoDetalles/conceptosacumulados/…', ConceptosAcumuladosResponseDto, ConceptoAcumuladoDto, CONCEPTO_ACUMULADO_SCHEMA, writeConceptosAcumulados([], 0)],
+  ['GET /pagos/nominaelectronica/{ano}/{mes}', NominaElectronicaResponseDto, DocumentoNominaElectronicaDto, DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA, [...writeNominaElectronica([], 0)].join('')],
+];
+
+describe.each(ENDPOINTS)('%s response DTO', (_endpoint, envelope, element, schema, emptyBody) => {
+  it('documents the envelope the writer writes, in its order', () => {
+    expect(documentedProperties(envelope).map((p) => p.name)).toEqual(Object.keys(JSON.parse(emptyBody) as object));
+  });
+
+  it("documents exactly the writer's element fields, in order, with the same nullability and types", () => {
+    expect(legacySchemaDrift(element, schema)).toEqual([]);
+  });
+});
+
+/** Column aliases in the order a statement first names them (`... as "fechaDesde"`), without the page's `total`. */
+function selectAliases(sql: string): string[] {
+  return [...new Set([...sql.matchAll(/ as "(\w+)"/g)].map((m) => m[1]))].filter((alias) => alias !== 'total');
+}
+
+/** The writer's fields as flat SQL aliases; `prefixes` names nested objects read as prefixed columns (grupoPago → grupoUuid…). */
+function flatFields(schema: LegacyObjectSchema, prefixes: Record<string, string> = {}): string[] {
+  return Object.entries(schema).flatMap(([name, field]) => {
+    if (!(name in prefixes)) return [name];
+    const inner = (typeof field === 'object' && 'nullable' in field ? field.nullable : field) as LegacyObjectSchema;
+    return Object.keys(inner).map((key) => prefixes[name] + key[0].toUpperCase() + key.slice(1));
+  });
+}
+
+const ACUMULADOS_SQL = conceptosAcumuladosSql({
+  tenantId: 't',
+  fechaDesde: '2024-01-01',
+  fechaHasta: '2024-12-31',
+  fuente: 'generica',
+  offset: 0,
+  size: 20,
+  sort: CONCEPTOS_ACUMULADOS_LIST.defaultSort,
+}).text;
+
+describe.each([
+  ['GET /pagos', listPagosSql(true, 'order by p.id').page, flatFields(PAGO_SCHEMA, { grupoPago: 'grupo' })],
+  ['GET /pagoEmpleados', listPagoEmpleadosSql(true, 'order by pe.id').page, flatFields(PAGO_EMPLEADO_SCHEMA)],
+  ['GET /pagoEmpleadoDetalles/{uuidPagoEmpleado}', PAGO_EMPLEADO_DETALLES_SQL, flatFields(PAGO_EMPLEADO_DETALLE_SCHEMA)],
+  ['GET /pagoEmpleadoDetalles/detallePago/{idPago}', DETALLE_PAGO_SQL, flatFields(DETALLE_PAGO_SCHEMA)],
+  ['GET /empleados', listEmpleadosSql(true, 'order by v.id').page, flatFields(EMPLEADO_SCHEMA)],
+  ['GET /empleados/{tipoDocumento}/{identificacion}', GET_EMPLEADO_SQL, flatFields(EMPLEADO_SCHEMA)],
+  ['GET /pagoEmpleadoDetalles/conceptosacumulados/…', ACUMULADOS_SQL, flatFields(CONCEPTO_ACUMULADO_SCHEMA)],
+  // The numbering fields come from the command's second statement, not from the documents' SELECT.
+  [
+    'GET /pagos/nominaelectronica/{ano}/{mes}',
+    DOCUMENTOS_NOMINA_SQL,
+    flatFields(DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA).filter((f) => !['numero', 'prefijo', 'consecutivo', 'ano', 'mes'].includes(f)),
+  ],
+])('%s SQL', (_endpoint, sql, fields) => {
+  it("selects the writer's fields under their wire names, in wire order", () => {
+    expect(selectAliases(sql)).toEqual(fields);
+  });
+});

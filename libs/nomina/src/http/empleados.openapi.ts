@@ -1,0 +1,48 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
+import { ApiProblem, ApiValidationProblem } from '@app/platform/http/api-problem.decorator';
+import { TIPOS_DOCUMENTO } from '../domain/tipo-documento';
+import { NominaErrorCode } from '../nomina.errors';
+import { EMPLEADOS_LIST } from '../queries/list-empleados/list-empleados.query';
+import { ApiListQuery } from './api-list-query.decorator';
+import { EMPLEADO_WIRE_EXAMPLE, EmpleadoResponseDto, EmpleadosResponseDto } from './dto/empleado.response.dto';
+import { wireExample } from './dto/envelope.response.dto';
+
+/** OpenAPI of GET /empleados. */
+export function ApiListEmpleados(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      summary: 'Empleados con contrato vigente',
+      description:
+        'Un elemento por vinculación vigente hoy en Colombia (America/Bogota): fechaIngreso <= hoy y (fechaRetiro null o >= hoy). ' +
+        'Una persona con dos vinculaciones vigentes aparece dos veces, una por vinculación. Orden por defecto: nombreCompleto (sin tildes ni mayúsculas, luego exacto), vinculadoUuid.',
+    }),
+    ApiProduces('application/json; charset=utf-8'),
+    ApiListQuery(EMPLEADOS_LIST, 'el nombre completo y el número de documento'),
+    ApiOkResponse({ type: EmpleadosResponseDto }),
+    ApiValidationProblem('offset/size/filter/sort inválidos.', 'sort', 'Campo de orden desconocido: "ano". Campos permitidos: nombreCompleto, identificacion, fechaIngreso, salarioBase.'),
+  );
+}
+
+/** OpenAPI of GET /empleados/{tipoDocumento}/{identificacion}. */
+export function ApiGetEmpleado(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      summary: 'Un empleado por documento',
+      description:
+        'La persona, vigente o no, con los campos de su vinculación más reciente (mayor fechaIngreso; a igual fecha, el mayor uuid de vinculación); ' +
+        'los campos de la vinculación son null si no tiene ninguna. `contenido` tiene un elemento. El número se compara sin distinguir mayúsculas (prefiere la coincidencia exacta).' +
+        wireExample(EMPLEADO_WIRE_EXAMPLE),
+    }),
+    ApiProduces('application/json; charset=utf-8'),
+    ApiParam({ name: 'identificacion', description: 'Número de documento (máx. 20 caracteres).', example: '8927601899' }),
+    ApiParam({ name: 'tipoDocumento', enum: TIPOS_DOCUMENTO, description: 'Tipo de documento (sin distinguir mayúsculas).', example: 'CC' }),
+    ApiOkResponse({ type: EmpleadoResponseDto }),
+    ApiValidationProblem('Tipo de documento desconocido o número de documento inválido.', 'tipoDocumento', 'Tipo de documento desconocido. Valores permitidos: CC, CE, TI, PA, PEP, PPT, NIT, RC.'),
+    ApiProblem(404, 'No hay un empleado con ese documento en el tenant del usuario.', {
+      title: 'No encontrado',
+      code: NominaErrorCode.EMPLEADO_NO_ENCONTRADO,
+      detail: 'No existe un empleado con documento CC 123. Revise el tipo y el número de documento.',
+    }),
+  );
+}

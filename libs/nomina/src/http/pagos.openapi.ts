@@ -1,0 +1,41 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery } from '@nestjs/swagger';
+import { ApiProblem, ApiValidationProblem } from '@app/platform/http/api-problem.decorator';
+import { NominaErrorCode } from '../nomina.errors';
+import { PAGOS_LIST } from '../queries/list-pagos/list-pagos.query';
+import { ApiListQuery } from './api-list-query.decorator';
+import { wireExample } from './dto/envelope.response.dto';
+import { PAGOS_WIRE_EXAMPLE, PagosResponseDto } from './dto/pago.response.dto';
+import { ESTADOS_PARAM } from './estados.param';
+
+/** OpenAPI of GET /pagos. */
+export function ApiListPagos(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      summary: 'Listar pagos de nómina',
+      description:
+        'Encabezados de pago (una fila por liquidación) con estado y totales, en el sobre `{contenido, error, advertencia, metadata, total}`. ' +
+        'Los pagos de tipo IN (datos iniciales) nunca aparecen; no hay filtro por fecha. Orden por defecto: ano desc, mes desc, fechaDesde desc, uuid.\n\n' +
+        'Formato heredado (Java): montos, banderas y contadores como Double.toString (`1.0`, `1.8404777E7`); fechas `2023-02-01T05:00:00.000+0000`.' +
+        wireExample(PAGOS_WIRE_EXAMPLE),
+    }),
+    ApiProduces('application/json; charset=utf-8'),
+    ApiListQuery(PAGOS_LIST, 'la descripción del pago y el nombre completo o número de documento de cualquier empleado con nómina en el pago'),
+    ApiQuery({
+      name: ESTADOS_PARAM,
+      required: true,
+      schema: { type: 'string', example: 'PG,PP' },
+      description:
+        'Obligatorio. Códigos de estado separados por comas entre EP, PA, PP, PG, RE, AN (sin distinguir mayúsculas; se admiten espacios). ' +
+        'Los corchetes son literales en el nombre: `?params[estados]=PG,PP`. Ausente → 500 (como el servicio heredado); vacío o con un código desconocido → 400.',
+    }),
+    ApiOkResponse({ type: PagosResponseDto, description: 'Página de pagos; `total` cuenta todos los que cumplen los criterios. Sin resultados: contenido [] y total 0.' }),
+    ApiValidationProblem('params[estados] vacío o con un código desconocido; offset/size/filter/sort inválidos.', 'params[estados]', 'Código de estado desconocido: "XX". Use códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.'),
+    ApiProblem(500, 'Falta params[estados]: el servicio responde 500, como el heredado (SPEC 4.1).', {
+      title: 'Error interno del servidor',
+      code: NominaErrorCode.ESTADOS_REQUERIDO,
+      detail: 'El parámetro params[estados] es obligatorio: envíe códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.',
+      instance: '/pagos',
+    }),
+  );
+}

@@ -1,0 +1,12 @@
+import { NOMINA_ERROR_STATUS, NominaErrorCode } from './nomina.errors';
+
+describe('NominaErrorCode', () => {
+  it('keeps the published codes and their statuses (clients match on them; never rename a value)', () => {
+    expect(Object.fromEntries(Object.values(NominaErrorCode).map((code) => [code, NOMINA_ERROR_STATUS[code]]))).toEqual({
+      ESTADOS_REQUERIDO: 500,
+      PAGO_NO_ENCONTRADO: 404,
+      PAGO_EMPLEADO_NO_ENCONTRADO: 404,
+      EMPLEADO_NO_ENCONTRADO: 404,
+    });
+  });
+});

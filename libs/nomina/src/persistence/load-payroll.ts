@@ -1,0 +1,249 @@
+import type { Client } from 'pg';
+import { loadInBatches } from '@app/platform/persistence/bulk/batch-loader';
+import { BinaryCopy, BinaryRows, copyBinary, dateDays, FIELD_BYTES, uuidBytes } from '@app/platform/persistence/bulk/binary-copy';
+import { copyEncoded, copyText } from '@app/platform/persistence/bulk/copy-writer';
+import { centsText, SAFE, toCents, toUnits, unitsText } from '@app/platform/persistence/bulk/decimal-text';
+import { ImportError } from '@app/platform/persistence/bulk/import-error';
+import { uuidKey } from '@app/platform/persistence/bulk/keys';
+import { addToYear, type PagoFrame, type PayslipSums, YearlyRollup } from './acumulado-anual';
+import type { DetalleInput, PagoEmpleadoInput, PagoInput } from './dataset.types';
+import type { ConceptInfo, PayrollRefs } from './load-nomina';
+import { NOMINA_COLUMNS as COLUMNS } from './tables';
+
+/**
+ * Payments, payslips and concept lines, with every total derived here while the lines stream by
+ * (nothing in the file is a total, CONTRACT §3): per payslip the DEVENGADO / DEDUCCION sums and
+ * the same over baseAportes concepts; per payment the sums of its payslips; per payment and
+ * concept the summed quantity and value and how many payslips have it; per bond and calendar year
+ * the sums of its definitive payslips (vinculacion_acumulado_anual, see YearlyRollup).
+ * Lines and payslips travel in binary COPY format (see binary-copy.ts); payments and their
+ * concept totals, a few rows per batch, as text; the yearly rollup, as text at the end.
+ */
+
+export interface PayrollCounts {
+  pagos: number;
+  payslips: number;
+  lines: number;
+}
+
+export interface PayrollContext {
+  client: Client;
+  tenantKey: string;
+  refs: PayrollRefs;
+  /** Called now and then with the number of lines written by this call so far. */
+  onLines: (lines: number) => void;
+}
+
+const BATCH_LINES = 200_000;
+
+
+/** Upper bounds of one binary row, so a row never straddles two chunks. */
+const detailRowBytes = (code: string): number => 4 * FIELD_BYTES.uuid + FIELD_BYTES.text(code) + 2 * FIELD_BYTES.numeric;
+const PAYSLIP_ROW_BYTES = 5 * FIELD_BYTES.uuid + 7 * FIELD_BYTES.numeric + FIELD_BYTES.int32 + 2 * FIELD_BYTES.date + FIELD_BYTES.bool;
+
+/** Per concept of one payment, indexed by ConceptInfo.index. */
+interface ConceptSums {
+  units: number[];
+  cents: number[];
+  payslips: number[];
+  lastPayslip: number[];
+  used: boolean[];
+}
+
+interface Batch {
+  pagoRows: string[];
+  conceptRows: string[];
+  payslips: BinaryRows;
+}
+
+export async function loadPayroll(ctx: PayrollContext, pagos: Iterable<PagoInput>): Promise<PayrollCounts> {
+  const counts: PayrollCounts = { pagos: 0, payslips: 0, lines: 0 };
+  const tenantBytes = uuidBytes(ctx.tenantKey);
+  let batch: Batch = { pagoRows: [], conceptRows: [], payslips: new BinaryRows() };
+  const rollup = new YearlyRollup();
+  await loadInBatches(pagos, {
+    batchLines: BATCH_LINES,
+    openLines: () => BinaryCopy.open(ctx.client, 'pago_empleado_detalle', COLUMNS.pago_empleado_detalle),
+    writeItem: async (pago, lines) => {
+      const written = await writePago(ctx, tenantBytes, pago, lines, batch, counts, rollup);
+      counts.pagos++;
+      counts.payslips += pago.empleados.length;
+      return written;
+    },
+    flushBatch: async () => {
+      // Parents first: pago_empleado and pago_concepto_total reference pago.
+      await copyEncoded(ctx.client, 'pago', COLUMNS.pago, batch.pagoRows);
+      await copyBinary(ctx.client, 'pago_empleado', COLUMNS.pago_empleado, batch.payslips);
+      await copyEncoded(ctx.client, 'pago_concepto_total', COLUMNS.pago_concepto_total, batch.conceptRows);
+      batch = { pagoRows: [], conceptRows: [], payslips: new BinaryRows() };
+    },
+  });
+  await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey));
+  ctx.onLines(counts.lines);
+  return counts;
+}
+
+function emptyConceptSums(size: number): ConceptSums {
+  return {
+    units: new Array<number>(size).fill(0),
+    cents: new Array<number>(size).fill(0),
+    payslips: new Array<number>(size).fill(0),
+    lastPayslip: new Array<number>(size).fill(-1),
+    used: new Array<boolean>(size).fill(false),
+  };
+}
+
+async function writePago(
+  ctx: PayrollContext,
+  tenantBytes: Uint8Array,
+  pago: PagoInput,
+  lines: BinaryCopy,
+  batch: Batch,
+  counts: PayrollCounts,
+  rollup: YearlyRollup,
+): Promise<number> {
+  const key = uuidKey(pago.uuid);
+  const frame: PagoFrame = { key, bytes: uuidBytes(key), fechaDesde: dateDays(pago.fechaDesde), fechaPago: dateDays(pago.fechaPago), definitivo: pago.definitivo };
+  // Only definitive payments accumulate (CONTRACT §3.7).
+  const year = pago.definitivo ? rollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
+  const sums = emptyConceptSums(ctx.refs.concepts.size);
+  const total = { dev: 0, ded: 0, abs: 0, unitsAbs: 0 };
+  let written = 0;
+  for (const j of keyOrder(pago.empleados)) {
+    const pe = pago.empleados[j];
+    const peBytes = uuidBytes(pe.uuid);
+    const s = writeLines(ctx, tenantBytes, frame, pe, peBytes, j, lines.rows, sums, total);
+    written += pe.detalles.length;
+    counts.lines += pe.detalles.length;
+    total.dev += s.dev;
+    total.ded += s.ded;
+    total.abs += s.abs;
+    const bondKey = uuidKey(pe.vinculacion);
+    writePayslip(ctx, tenantBytes, frame, pe, peBytes, bondKey, s, batch.payslips);
+    if (year) addToYear(year, bondKey, frame, s);
+    // Sending between payslips keeps the line loop synchronous; a chunk holds many payslips.
+    if (lines.rows.hasFullChunks) {
+      ctx.onLines(counts.lines);
+      await lines.sendFull();
+    }
+  }
+  if (total.abs > SAFE || total.unitsAbs > SAFE) {
+    throw new ImportError('TOTAL_OUT_OF_RANGE', `Los totales del pago ${pago.uuid} superan el rango que se puede sumar con exactitud`);
+  }
+  batch.pagoRows.push(pagoRow(ctx.tenantKey, key, pago, total.dev, total.ded));
+  for (const [codigo, c] of ctx.refs.concepts) {
+    if (!sums.used[c.index]) continue;
+    batch.conceptRows.push(
+      `${ctx.tenantKey}\t${key}\t${copyText(codigo)}\t${unitsText(sums.units[c.index])}\t${centsText(sums.cents[c.index])}\t${sums.payslips[c.index]}\n`,
+    );
+  }
+  return written;
+}
+
+/**
+ * Payslip positions in uuid order. The line and payslip keys start with the payslip uuid; random
+ * uuids in file order make every insert land on a random index page, while in key order one payment
+ * sweeps the index once (measured: ~25% less server time per line).
+ */
+function keyOrder(payslips: PagoEmpleadoInput[]): number[] {
+  const keys = payslips.map((pe) => uuidKey(pe.uuid));
+  return keys.map((_, j) => j).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
+}
+
+function writeLines(
+  ctx: PayrollContext,
+  tenantBytes: Uint8Array,
+  pago: PagoFrame,
+  pe: PagoEmpleadoInput,
+  peBytes: Uint8Array,
+  payslipIndex: number,
+  rows: BinaryRows,
+  sums: ConceptSums,
+  total: { unitsAbs: number },
+): PayslipSums {
+  const s: PayslipSums = { dev: 0, ded: 0, aportesDev: 0, aportesDed: 0, aportesLines: 0, abs: 0 };
+  for (const d of pe.detalles) {
+    const c = concept(ctx, d);
+    const cents = toCents(d.valor);
+    const units = toUnits(d.cantidad ?? 0);
+    if (c.devengado) s.dev += cents;
+    else s.ded += cents;
+    if (c.baseAportes) {
+      if (c.devengado) s.aportesDev += cents;
+      else s.aportesDed += cents;
+      s.aportesLines++;
+    }
+    s.abs += cents < 0 ? -cents : cents;
+    total.unitsAbs += units < 0 ? -units : units;
+    const i = c.index;
+    sums.cents[i] += cents;
+    sums.units[i] += units;
+    sums.used[i] = true;
+    if (sums.lastPayslip[i] !== payslipIndex) {
+      sums.lastPayslip[i] = payslipIndex;
+      sums.payslips[i]++;
+    }
+    rows
+      .row(7, detailRowBytes(d.concepto))
+      .uuid(tenantBytes)
+      .uuid(peBytes)
+      .uuidText(d.uuid)
+      .uuid(pago.bytes)
+      .text(d.concepto)
+      .numeric(units, 4)
+      .numeric(cents, 2);
+  }
+  return s;
+}
+
+function concept(ctx: PayrollContext, d: DetalleInput): ConceptInfo {
+  const c = ctx.refs.concepts.get(d.concepto);
+  if (!c) throw new ImportError('INVALID_REFERENCE', `El concepto ${d.concepto} del detalle ${d.uuid} no existe en el tenant`);
+  return c;
+}
+
+function writePayslip(
+  ctx: PayrollContext,
+  tenantBytes: Uint8Array,
+  pago: PagoFrame,
+  pe: PagoEmpleadoInput,
+  peBytes: Uint8Array,
+  bondKey: string,
+  s: PayslipSums,
+  rows: BinaryRows,
+): void {
+  const bond = ctx.refs.bonds.get(bondKey);
+  if (!bond) throw new ImportError('INVALID_REFERENCE', `La vinculación ${pe.vinculacion} de la nómina ${pe.uuid} no existe en el tenant`);
+  rows
+    .row(16, PAYSLIP_ROW_BYTES)
+    .uuid(tenantBytes)
+    .uuid(peBytes)
+    .uuid(pago.bytes)
+    .uuid(bond.bond)
+    .uuid(bond.employee)
+    .numeric(toCents(pe.salarioBase), 2)
+    .numeric(toUnits(pe.diasTrabajados ?? 30), 4)
+    .numeric(s.dev, 2)
+    .numeric(s.ded, 2)
+    .numeric(s.dev - s.ded, 2)
+    .numeric(s.aportesDev, 2)
+    .numeric(s.aportesDed, 2)
+    .int32(s.aportesLines)
+    .date(pago.fechaDesde)
+    .date(pago.fechaPago)
+    .bool(pago.definitivo);
+}
+
+const flag = (value: boolean | undefined): string => (value ? 't' : 'f');
+const nullableFlag = (value: boolean | null | undefined): string => (value == null ? '\\N' : value ? 't' : 'f');
+
+function pagoRow(tenantKey: string, pagoKey: string, p: PagoInput, dev: number, ded: number): string {
+  return (
+    `${tenantKey}\t${pagoKey}\t${p.ano}\t${p.mes}\t${copyText(p.descripcion)}\t${p.fechaDesde}\t${p.fechaHasta}\t${p.fechaPago}` +
+    `\t${p.estado}\t${p.tipoPago}\t${flag(p.definitivo)}\t${flag(p.incluirPrima)}\t${flag(p.incluirInteresesCesantias)}` +
+    `\t${flag(p.generoPlano)}\t${flag(p.egresoConErrores)}\t${flag(p.pendienteGenerarEgreso)}` +
+    `\t${nullableFlag(p.pendienteGenerarIngreso)}\t${nullableFlag(p.ingresoConErrores)}` +
+    `\t${p.grupoPago == null ? '\\N' : uuidKey(p.grupoPago)}` +
+    `\t${centsText(dev)}\t${centsText(ded)}\t${centsText(dev - ded)}\t${p.empleados.length}\n`
+  );
+}

@@ -1,0 +1,97 @@
+import { EventEmitter } from 'node:events';
+import { Readable } from 'node:stream';
+import { Logger } from '@nestjs/common';
+import type { MikroORM } from '@mikro-orm/core';
+import { type PgClient, SqlReader } from './sql-reader';
+
+/**
+ * A pg-like client: answers statements from `answer`; a cursor serves `cursorRows`, then ends, or
+ * (`stalls`) waits forever like one whose backend stopped answering.
+ */
+function fakeReader(answer: (text: string, values: unknown[]) => unknown[], cursorRows: unknown[] = [], stalls = false) {
+  const statements: string[] = [];
+  let released = 0;
+  const client = Object.assign(new EventEmitter(), {
+    query(text: unknown, values: unknown[] = []) {
+      if (typeof text === 'string') {
+        statements.push(text);
+        return Promise.resolve({ rows: answer(text, values), rowCount: 0 });
+      }
+      statements.push('<cursor>');
+      let i = 0;
+      return new Readable({
+        objectMode: true,
+        read() {
+          if (i < cursorRows.length) this.push(cursorRows[i++]);
+          else if (!stalls) this.push(null);
+        },
+      });
+    },
+  });
+  class Reader extends SqlReader {
+    protected override acquire(): Promise<PgClient> {
+      return Promise.resolve(client as unknown as PgClient);
+    }
+
+    protected override release(): Promise<void> {
+      released++;
+      return Promise.resolve();
+    }
+  }
+  return { reader: new Reader(undefined as unknown as MikroORM), client, statements, released: () => released };
+}
+
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('SqlReader', () => {
+  it('page: one statement when the page carries the total; the count only for size 0 or an offset past the end', async () => {
+    const fake = fakeReader((text) => (text.includes('limit') ? (text.includes('empty') ? [] : [{ id: 1, total: '7' }]) : [{ total: '7' }]));
+    expect(await fake.reader.page('select rows', 'select count', ['t'], { offset: 0, size: 2 })).toEqual({ rows: [{ id: 1, total: '7' }], total: 7 });
+    expect(fake.statements).toEqual(['select rows\n limit $2 offset $3']);
+    expect(await fake.reader.page('select empty', 'select count', ['t'], { offset: 50, size: 2 })).toEqual({ rows: [], total: 7 });
+    expect(await fake.reader.page('select rows', 'select count', ['t'], { offset: 0, size: 0 })).toEqual({ rows: [], total: 7 });
+    expect(fake.statements.slice(1)).toEqual(['select empty\n limit $2 offset $3', 'select count', 'select count']);
+  });
+
+  it('stream: head and cursor in one read-only snapshot; rows mapped; rolled back and released after the last row', async () => {
+    const fake = fakeReader(() => [{ total: '2' }], [{ n: 1 }, { n: 2 }]);
+    const { head, rows } = await fake.reader.stream<{ n: number }, number, number>('select n', [], {
+      batch: 10,
+      map: (r) => r.n * 10,
+      head: async (query) => Number((await query<{ total: string }>('select count'))[0].total),
+      statementTimeoutMs: 900,
+    });
+    const out: number[] = [];
+    for await (const x of rows) out.push(x as number);
+    await tick();
+    await tick();
+    expect(head).toBe(2);
+    expect(out).toEqual([10, 20]);
+    expect(fake.statements).toEqual([
+      'begin transaction isolation level repeatable read, read only; set local statement_timeout = 900',
+      'select count',
+      '<cursor>',
+      'rollback',
+    ]);
+    expect(fake.released()).toBe(1);
+  });
+
+  it('stream: a connection that ends mid-stream fails the rows (so the response is cut), logs it and releases', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const fake = fakeReader(() => [], [{ n: 1 }], true);
+      const { rows } = await fake.reader.stream('select n', [], { batch: 10 });
+      const failure = new Promise<Error>((resolve) => rows.once('error', resolve));
+      rows.resume();
+      await tick();
+      fake.client.emit('end');
+      expect((await failure).message).toMatch(/se cerró durante la lectura/);
+      await tick();
+      await tick();
+      expect(fake.released()).toBe(1);
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,5 @@
+/** Proveedores' write side, the entry the importer loads a tenant's suppliers through. */
+export type * from './dataset.types';
+export { PROVEEDORES_COLUMNS, PROVEEDORES_FOREIGN_KEYS, PROVEEDORES_TENANT_TABLES } from './tables';
+export { PROVEEDORES_DATASET_DEFS } from './dataset.schema';
+export { loadProveedores, supplierKey } from './load-proveedores';

@@ -1,0 +1,9 @@
+/**
+ * Reportes' write side, the entry the importer loads a tenant's sales through: the import format
+ * of its part, the table layouts, the loaders (product catalog, streamed sales with their rollups).
+ */
+export type * from './dataset.types';
+export { REPORTES_COLUMNS, REPORTES_FOREIGN_KEYS, REPORTES_TENANT_TABLES } from './tables';
+export { REPORTES_DATASET_DEFS } from './dataset.schema';
+export { loadProductCatalog, loadSales, type SalesCounts } from './load-sales';
+export { SALES_ROLLUPS, SalesRollup, salesRollupFillSql } from './sales-rollups';

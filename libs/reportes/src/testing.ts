@@ -1,0 +1,9 @@
+/**
+ * `@app/reportes/testing`: what benchmarks and tests drive directly (the handler, the SQL
+ * builders, the JSON writer). Application code imports the context only through `@app/reportes`.
+ */
+export { jsonWriter } from './http/report-utility.json';
+export { ReportUtilityHandler } from './queries/report-utility/report-utility.handler';
+export { DEFAULT_ESTADOS, ReportUtilityQuery } from './queries/report-utility/report-utility.query';
+export { groupedFromLinesSql, reportUtilitySql } from './queries/report-utility/report-utility.sql';
+export { toItem } from './queries/report-utility/report-utility.view';
