@@ -1,6 +1,7 @@
 import type { Client } from 'pg';
 import { loadNominaCatalogs, loadPayroll, writeSequence } from '@app/nomina/persistence';
 import { hashPassword } from '@app/platform/auth/password';
+import { bumpDataVersion } from '@app/platform/conditional/data-version';
 import { uuidKey } from '@app/platform/persistence/bulk/keys';
 import { loadPlatformTenantData } from '@app/platform/persistence/tenant-data';
 import { loadProveedores } from '@app/proveedores/persistence';
@@ -67,6 +68,8 @@ export async function loadDataset(client: Client, data: Dataset, opts: LoadOptio
       await loadTenant(client, tenant, { replace: opts.replace, checkAfter }, hashes, summary, (phase, done) =>
         progress({ phase, done, total: totals[phase], ...(phase === 'proveedores' ? { unit: 'registros' } : {}) }),
       );
+      // The tenant's data changed (CONTRACT §9): readers get new ETags exactly from this commit on.
+      await bumpDataVersion(client, tenant.uuid);
     }
     await client.query('commit');
   } catch (err) {

@@ -17,6 +17,7 @@ import { HttpMetrics } from './metrics/http-metrics';
 import { MetricsController } from './metrics/metrics.controller';
 import { ormOptions, type SchemaParts } from './persistence/database';
 import { SqlReader } from './persistence/sql-reader';
+import { DataVersionReader } from './conditional/data-version';
 import { PremiumGuard } from './tenancy/premium.guard';
 import { PrincipalDirectory } from './tenancy/principal-directory';
 import { TenantGuard } from './tenancy/tenant.guard';
@@ -61,6 +62,7 @@ export class PlatformModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: EXPECTED_MIGRATIONS, useValue: schema.migrations.map((m) => m.name) },
         SqlReader,
+        DataVersionReader,
         PrincipalDirectory,
         TokenService,
         authAdapterProvider(options.auth),
@@ -72,7 +74,7 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AuthenticationGuard },
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
-      exports: [APP_CONFIG, SqlReader, PrincipalDirectory, TenantGuard, PremiumGuard, TokenService, AUTH_ADAPTER, HttpMetrics],
+      exports: [APP_CONFIG, SqlReader, DataVersionReader, PrincipalDirectory, TenantGuard, PremiumGuard, TokenService, AUTH_ADAPTER, HttpMetrics],
     };
   }
 }

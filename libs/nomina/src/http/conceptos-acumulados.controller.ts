@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentTenant } from '@app/platform/tenancy/current-principal.decorator';
+import { Conditional } from '@app/platform/conditional/conditional.decorator';
 import { Secured } from '@app/platform/tenancy/secured.decorator';
 import { CONCEPTOS_ACUMULADOS_LIST, ConceptosAcumuladosQuery } from '../queries/conceptos-acumulados/conceptos-acumulados.query';
 import { ApiConceptosAcumulados } from './conceptos-acumulados.openapi';
@@ -13,6 +14,7 @@ import { ListQuery } from './list-query.pipe';
 
 @ApiTags('Nómina')
 @Secured()
+@Conditional()
 @Controller('pagoEmpleadoDetalles')
 export class ConceptosAcumuladosController {
   constructor(private readonly queryBus: QueryBus) {}

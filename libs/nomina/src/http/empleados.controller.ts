@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentTenant } from '@app/platform/tenancy/current-principal.decorator';
+import { Conditional } from '@app/platform/conditional/conditional.decorator';
 import { Secured } from '@app/platform/tenancy/secured.decorator';
 import { GetEmpleadoQuery } from '../queries/get-empleado/get-empleado.query';
 import type { ListParams } from '../queries/listing';
@@ -15,11 +16,14 @@ import { ListQuery } from './list-query.pipe';
 
 @ApiTags('Nómina')
 @Secured()
+@Conditional()
 @Controller('empleados')
 export class EmpleadosController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
+  // Who is current depends on today's date in Bogotá: tomorrow's answer may differ.
+  @Conditional({ current: true })
   @ApiListEmpleados()
   async list(
     @CurrentTenant() tenantId: string,

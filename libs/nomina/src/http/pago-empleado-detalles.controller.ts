@@ -4,6 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ParseUuidPipe } from '@app/platform/http/uuid';
 import { CurrentTenant } from '@app/platform/tenancy/current-principal.decorator';
+import { Conditional } from '@app/platform/conditional/conditional.decorator';
 import { Secured } from '@app/platform/tenancy/secured.decorator';
 import { ListDetallePagoQuery } from '../queries/list-detalle-pago/list-detalle-pago.query';
 import { ListPagoEmpleadoDetallesQuery } from '../queries/list-pago-empleado-detalles/list-pago-empleado-detalles.query';
@@ -13,6 +14,7 @@ import { ApiDetallePago, ApiPagoEmpleadoDetalles } from './pago-empleado-detalle
 
 @ApiTags('Nómina')
 @Secured()
+@Conditional()
 @Controller('pagoEmpleadoDetalles')
 export class PagoEmpleadoDetallesController {
   constructor(private readonly queryBus: QueryBus) {}

@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentTenant } from '@app/platform/tenancy/current-principal.decorator';
+import { Conditional } from '@app/platform/conditional/conditional.decorator';
 import { Secured } from '@app/platform/tenancy/secured.decorator';
 import type { ListParams } from '../queries/listing';
 import { ListPagoEmpleadosQuery, PAGO_EMPLEADOS_LIST } from '../queries/list-pago-empleados/list-pago-empleados.query';
@@ -14,6 +15,7 @@ import { ApiListPagoEmpleados } from './pago-empleados.openapi';
 
 @ApiTags('Nómina')
 @Secured()
+@Conditional()
 @Controller('pagoEmpleados')
 export class PagoEmpleadosController {
   constructor(private readonly queryBus: QueryBus) {}

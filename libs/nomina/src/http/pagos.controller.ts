@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentTenant } from '@app/platform/tenancy/current-principal.decorator';
+import { Conditional } from '@app/platform/conditional/conditional.decorator';
 import { Secured } from '@app/platform/tenancy/secured.decorator';
 import type { EstadoPago } from '../domain/estado-pago';
 import type { ListParams } from '../queries/listing';
@@ -15,6 +16,7 @@ import { ApiListPagos } from './pagos.openapi';
 
 @ApiTags('Nómina')
 @Secured()
+@Conditional()
 @Controller('pagos')
 export class PagosController {
   constructor(private readonly queryBus: QueryBus) {}

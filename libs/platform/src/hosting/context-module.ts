@@ -7,6 +7,7 @@ import { type AppConfig, type JwtConfig, loadConfig } from '../config/app-config
 import { APP_CONFIG } from '../config/config.tokens';
 import { ormOptions, type SchemaParts } from '../persistence/database';
 import { SqlReader } from '../persistence/sql-reader';
+import { DataVersionReader } from '../conditional/data-version';
 import { PrincipalDirectory } from '../tenancy/principal-directory';
 
 /**
@@ -100,8 +101,8 @@ export class ContextKernelModule {
       : [SqlReader];
     return {
       module: ContextKernelModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }, ...persistence, PrincipalDirectory, authAdapterProvider(options.auth)],
-      exports: [APP_CONFIG, SqlReader, PrincipalDirectory, AUTH_ADAPTER],
+      providers: [{ provide: APP_CONFIG, useValue: config }, ...persistence, DataVersionReader, PrincipalDirectory, authAdapterProvider(options.auth)],
+      exports: [APP_CONFIG, SqlReader, DataVersionReader, PrincipalDirectory, AUTH_ADAPTER],
     };
   }
 }

@@ -3,6 +3,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { Conditional } from '@app/platform/conditional/conditional.decorator';
 import { Secured } from '@app/platform/tenancy/secured.decorator';
 import { CurrentTenant } from '@app/platform/tenancy/current-principal.decorator';
 import { FindProveedorQuery } from '../queries/find-proveedor/find-proveedor.query';
@@ -20,6 +21,7 @@ import { sendProveedores } from './proveedores.reply';
  */
 @ApiTags('Proveedores')
 @Secured()
+@Conditional()
 @ApiProveedoresUnavailable()
 @Controller('proveedor')
 export class ProveedoresController {
