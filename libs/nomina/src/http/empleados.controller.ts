@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -8,9 +8,11 @@ import { Secured } from '@app/platform/tenancy/secured.decorator';
 import { GetEmpleadoQuery } from '../queries/get-empleado/get-empleado.query';
 import type { ListParams } from '../queries/listing';
 import { EMPLEADOS_LIST, ListEmpleadosQuery } from '../queries/list-empleados/list-empleados.query';
+import { StreamEmpleadosQuery } from '../queries/list-empleados/stream-empleados.query';
 import { parseDocumento } from './documento.param';
 import { writeEmpleados } from './dto/empleado.response.dto';
 import { ApiGetEmpleado, ApiListEmpleados } from './empleados.openapi';
+import { nominaFile, pagingGiven, requestedFormat } from './export';
 import { legacyJson } from './legacy-response';
 import { ListQuery } from './list-query.pipe';
 
@@ -29,7 +31,14 @@ export class EmpleadosController {
     @CurrentTenant() tenantId: string,
     @ListQuery(EMPLEADOS_LIST) { list }: { list: ListParams },
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
+  ): Promise<string | StreamableFile> {
+    const format = requestedFormat(reply);
+    if (format !== 'json') {
+      const rows = pagingGiven(reply)
+        ? (await this.queryBus.execute(new ListEmpleadosQuery(tenantId, list))).rows
+        : await this.queryBus.execute(new StreamEmpleadosQuery(tenantId, list));
+      return nominaFile(format, 'empleados', rows);
+    }
     const { rows, total } = await this.queryBus.execute(new ListEmpleadosQuery(tenantId, list));
     return legacyJson(reply, writeEmpleados(rows, total));
   }

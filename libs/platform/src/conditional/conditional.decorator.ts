@@ -15,12 +15,13 @@ export function Conditional(options: ConditionalOptions = {}): ClassDecorator & 
       name: 'If-None-Match',
       required: false,
       description: 'ETag de una respuesta anterior a la misma solicitud (o *): si los datos no cambiaron, la respuesta es 304 sin cuerpo.',
+      schema: { type: 'string', example: '"k3Jx0bS9Qe2Rk9yL7mW4tA1vC8dF5gH2"' },
     }),
     ApiResponse({
       status: 304,
       description: 'No modificado: el ETag de If-None-Match sigue vigente. Sin cuerpo; lleva el mismo ETag.',
       headers: {
-        ETag: { description: 'Etiqueta fuerte de la representación.', schema: { type: 'string' } },
+        ETag: { description: 'Etiqueta fuerte de la representación.', schema: { type: 'string', example: '"k3Jx0bS9Qe2Rk9yL7mW4tA1vC8dF5gH2"' } },
         'Cache-Control': { description: 'private, no-cache', schema: { type: 'string' } },
       },
     }),

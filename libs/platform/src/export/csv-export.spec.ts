@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { parse } from 'csv-parse/sync';
 import { csvExport, csvField } from './csv-export';
 import { exportColumns } from './export-column';
-import { countingSource, expectHeldBackAndEnded, failingSource } from './__fixtures__/row-sources';
+import { countingSource, expectHeldBackAndEnded, expectUnreadSourceEnded, failingSource } from './__fixtures__/row-sources';
 import { PAGO_LIKE_COLUMNS, ROW_EVERY_KIND, ROW_FORMULA_AND_NULLS } from './__fixtures__/export-rows';
 
 const COLUMNS = PAGO_LIKE_COLUMNS;
@@ -63,6 +63,10 @@ describe('csvExport', () => {
     const source = countingSource((i) => ({ ...ROWS[2], descripcion: `fila ${i} ${'x'.repeat(50)}` }), 1_000_000);
     // A few 64 Ki batches at most (the stream's buffer), nowhere near the million rows.
     await expectHeldBackAndEnded(csvExport(COLUMNS, source.rows), source, 5000);
+  });
+
+  it('destroyed before the first read (HEAD, a client gone at once), it still ends a source stream (its cursor)', async () => {
+    await expectUnreadSourceEnded((rows) => csvExport(exportColumns({ a: 'number' }), rows));
   });
 
   it('a failing source fails the stream (the download is cut, not ended)', async () => {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { columnGetter, type ExportColumn } from './export-column';
 import { booleanValue, isoDate, isoTimestamp, plainDecimal, textValue, uuidText } from './export-values';
-import { batchText, type RowSource } from './row-source';
+import { batchText, endSource, type RowSource } from './row-source';
 
 export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8';
 
@@ -58,5 +58,9 @@ export function csvExport(columns: readonly ExportColumn[], rows: RowSource): Re
     for (let i = 1; i < cells.length; i++) s += ',' + cells[i](row);
     return s + '\r\n';
   };
-  return Readable.from(batchText(header, rows, line, ''), { objectMode: false });
+  const out = Readable.from(batchText(header, rows, line, ''), { objectMode: false });
+  out.once('close', () => {
+    if (!out.readableEnded) endSource(rows);
+  });
+  return out;
 }

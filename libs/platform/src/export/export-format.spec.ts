@@ -22,6 +22,9 @@ describe('resolveExportFormat', () => {
     ['a tie goes to the export type', 'application/json, text/csv', 'csv'],
     ['the better export type', `text/csv;q=0.4, ${XLSX_TYPE};q=0.8`, 'xlsx'],
     ['q=0 refuses', 'text/csv;q=0', 'json'],
+    ['a q that is no number', 'text/csv;q=abc', 'json'],
+    ['an empty header', '', 'json'],
+    ['JSON preferred, both with q', 'text/csv;q=0.5, application/json;q=0.9', 'json'],
     ['a browser', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'json'],
   ])('Accept: %s', (_c, accept, expected) => {
     expect(resolveExportFormat(undefined, accept)).toBe(expected);

@@ -1,6 +1,16 @@
 /** Rows of an export: an array, a generator, or an object-mode stream (a database cursor). */
 export type RowSource = Iterable<object> | AsyncIterable<object>;
 
+/**
+ * Ends a source whose file was destroyed, also one never read (a HEAD, a client gone before the
+ * first byte): a stream is destroyed, which closes its cursor. Ending an iterator that never
+ * started does nothing, not even for a stream's own iterator, so a stream must be destroyed.
+ */
+export function endSource(rows: RowSource): void {
+  const destroy = (rows as { destroy?: () => void }).destroy;
+  if (typeof destroy === 'function') destroy.call(rows);
+}
+
 /** Text is handed on in pieces of about this many UTF-16 units: one socket write per piece, not per row. */
 export const TEXT_BATCH = 64 * 1024;
 

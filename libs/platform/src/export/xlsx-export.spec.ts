@@ -1,6 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import * as XLSX from '@e965/xlsx';
-import { countingSource, expectHeldBackAndEnded, failingSource } from './__fixtures__/row-sources';
+import { exportColumns } from './export-column';
+import { countingSource, expectHeldBackAndEnded, expectUnreadSourceEnded, failingSource } from './__fixtures__/row-sources';
 import { PAGO_LIKE_COLUMNS, ROW_EVERY_KIND, ROW_FORMULA_AND_NULLS } from './__fixtures__/export-rows';
 import { columnLetters, sheetName, xlsxExport } from './xlsx-export';
 
@@ -118,6 +119,10 @@ describe('xlsxExport', () => {
   it('pulls rows only as fast as the reader takes the file, and ends the source when destroyed', async () => {
     const source = countingSource((i) => ({ ...ROWS[2], descripcion: `fila ${i} ${(i * 7919).toString(36)}` }), 2_000_000);
     await expectHeldBackAndEnded(xlsxExport(COLUMNS, source.rows, { sheetName: 'pagos' }), source, 100_000);
+  });
+
+  it('destroyed before the first read (HEAD, a client gone at once), it still ends a source stream (its cursor)', async () => {
+    await expectUnreadSourceEnded((rows) => xlsxExport(exportColumns({ a: 'number' }), rows, { sheetName: 'x' }));
   });
 
   it('a failing source fails the stream', async () => {

@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { columnGetter, type ColumnKind, type ExportColumn } from './export-column';
 import { booleanValue, excelSerial, isoDate, isoDateSerial, isoTimestamp, plainDecimal, textValue, uuidText } from './export-values';
-import { type RowSource, TEXT_BATCH } from './row-source';
+import { endSource, type RowSource, TEXT_BATCH } from './row-source';
 
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -188,7 +188,10 @@ export function xlsxExport(columns: readonly ExportColumn[], rows: RowSource, op
   const zip = new ZipFile();
   const out = zip.outputStream as unknown as Readable;
   let sheet: Readable | undefined;
-  out.once('close', () => sheet?.destroy());
+  out.once('close', () => {
+    sheet?.destroy();
+    if (!out.readableEnded) endSource(rows);
+  });
 
   const run = async (): Promise<void> => {
     const it = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiProduces, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { XLSX_MEDIA_TYPE } from '@app/platform/export/xlsx-export';
 import { ApiProblem, ApiValidationProblem } from '@app/platform/http/api-problem.decorator';
 import { ReportUtilityDetailRowDto, ReportUtilityGroupedRowDto, ReportUtilityResponseDto } from './dto/report-utility.response.dto';
 
@@ -24,7 +25,12 @@ const DESCRIPTION = [
   '**CSV:** `Accept: text/csv` o `format=csv`. UTF-8 con BOM, separador `,`, decimales con `.`, comillas RFC 4180, líneas CRLF; encabezado con los nombres de los campos de la fila ' +
     '(detalle: `saleId,date,` primero); dinero con 2 decimales y `avgCost` con 4. Sin fila de totales. Los textos que empiezan por `= + - @` llevan un apóstrofo delante (protección contra fórmulas).',
   '',
-  '**Tamaño:** JSON y CSV se escriben mientras llegan las filas (memoria constante): un año de detalle con un millón de filas funciona; para descargas grandes prefiera CSV.',
+  '**XLSX:** `Accept: ' + XLSX_MEDIA_TYPE + '` o `format=xlsx`. Una hoja `reportUtility` con encabezado en negrita, cifras como celdas numéricas y `date` como fecha y hora (UTC); ' +
+    'pasadas 1.048.575 filas sigue en `reportUtility (2)`, …',
+  '',
+  '**Condicional:** cada 200 lleva `ETag` y `Cache-Control: private, no-cache`; con `If-None-Match` igual la respuesta es 304 sin cuerpo (después de verificar token y suscripción).',
+  '',
+  '**Tamaño:** JSON, CSV y XLSX se escriben mientras llegan las filas (memoria constante): un año de detalle con un millón de filas funciona; para descargas grandes prefiera CSV.',
 ].join('\n');
 
 const TOTALS_EXAMPLE = { quantity: 27.25, totalBruto: 47291.75, totalDiscount: 2100, totalTaxes: 2926, total: 48117.75, cost: 23592.99, grossProfit: 23698.76 };
@@ -53,11 +59,17 @@ const CSV_EXAMPLE =
 export function ApiReportUtility(): MethodDecorator {
   return applyDecorators(
     ApiOperation({ summary: 'Reporte de rentabilidad por producto', description: DESCRIPTION }),
-    ApiProduces('application/json', 'text/csv'),
+    ApiProduces('application/json', 'text/csv', XLSX_MEDIA_TYPE),
     ApiExtraModels(ReportUtilityResponseDto, ReportUtilityGroupedRowDto, ReportUtilityDetailRowDto),
     ApiResponse({
       status: 200,
-      description: 'El reporte: JSON (`reportByProduct` + `totals`) o, con `Accept: text/csv` / `format=csv`, un CSV adjunto `reporte-utilidad-<init>-<end>.csv` (sin los dos puntos de las horas).',
+      description:
+        'El reporte: JSON (`reportByProduct` + `totals`) o, con `format=csv|xlsx` (o Accept), un archivo adjunto `reporte-utilidad-<init>-<end>.csv|xlsx` (sin los dos puntos de las horas).',
+      headers: {
+        ETag: { description: 'Etiqueta fuerte de esta representación; envíela en If-None-Match para revalidar (304).', schema: { type: 'string' } },
+        'Cache-Control': { description: 'private, no-cache', schema: { type: 'string' } },
+        'Content-Disposition': { description: 'Solo en csv y xlsx: attachment; filename="reporte-utilidad-<init>-<end>.<csv|xlsx>"', schema: { type: 'string' } },
+      },
       content: {
         'application/json': {
           schema: { $ref: getSchemaPath(ReportUtilityResponseDto) },
@@ -67,6 +79,7 @@ export function ApiReportUtility(): MethodDecorator {
           },
         },
         'text/csv': { schema: { type: 'string', format: 'binary' }, example: CSV_EXAMPLE },
+        [XLSX_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary' } },
       },
     }),
     ApiValidationProblem('Parámetros inválidos: fechas ausentes, con otro formato, inexistentes o invertidas; groupResult, status, format o allBusiness con otro valor; businessId que no es uuid; businessId junto con allBusiness=true.', 'dateInitISO', 'Debe ser una fecha y hora UTC con milisegundos, exactamente yyyy-MM-ddTHH:mm:ss.SSSZ, p. ej. 2024-03-01T00:00:00.000Z.'),

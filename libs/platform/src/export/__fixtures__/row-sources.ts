@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 
 /** A source of `count` rows that records how many were pulled and whether it was ended. */
 export function countingSource(row: (i: number) => object, count: number): { rows: AsyncGenerator<object>; pulled: () => number; closed: () => boolean } {
@@ -41,4 +41,21 @@ export async function expectHeldBackAndEnded(stream: Readable, source: ReturnTyp
   stream.destroy();
   await new Promise((r) => setTimeout(r, 50));
   expect(source.closed()).toBe(true);
+}
+
+/** A file destroyed before anyone read it (HEAD, a client gone at once) must still end its source stream. */
+export async function expectUnreadSourceEnded(make: (rows: Readable) => Readable): Promise<void> {
+  let pulled = 0;
+  const source = new Readable({
+    objectMode: true,
+    read() {
+      pulled++;
+      this.push({ a: 1 });
+    },
+  });
+  const file = make(source);
+  file.destroy();
+  await new Promise((r) => setTimeout(r, 20));
+  expect(source.destroyed).toBe(true);
+  expect(pulled).toBeLessThan(100);
 }
