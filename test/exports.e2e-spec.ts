@@ -251,4 +251,14 @@ describe('exports on the demo dataset (e2e)', () => {
   });
 
   exportSuite(() => cases, () => admin, () => app);
+
+  it('the report revalidates (304) only after the premium check: a business without PREMIUM gets 402 even with If-None-Match', async () => {
+    const report = '/reports/reportUtility?dateInitISO=2025-03-01T00:00:00.000Z&dateEndISO=2025-03-31T23:59:59.999Z&groupResult=true';
+    const ok = await get(app, report, admin);
+    expect(ok.headers.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect((await get(app, report, admin, { 'if-none-match': String(ok.headers.etag) })).status).toBe(304);
+    const contador = await login(app, 'contador@andina.demo.co', 'Contador#2024');
+    expectProblem(await get(app, report, contador, { 'if-none-match': '*' }), 402, 'PREMIUM_REQUIRED');
+    expectProblem(await get(app, report, contador, { 'if-none-match': String(ok.headers.etag) }), 402, 'PREMIUM_REQUIRED');
+  });
 });
