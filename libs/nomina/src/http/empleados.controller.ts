@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentTenant } from '@app/platform/tenancy/current-principal.decorator';
-import { Conditional } from '@app/platform/conditional/conditional.decorator';
+import { Conditional, CurrentToday } from '@app/platform/conditional/conditional.decorator';
 import { Secured } from '@app/platform/tenancy/secured.decorator';
 import { GetEmpleadoQuery } from '../queries/get-empleado/get-empleado.query';
 import type { ListParams } from '../queries/listing';
@@ -25,7 +25,7 @@ export class EmpleadosController {
 
   @Get()
   // Who is current depends on today's date in Bogotá: tomorrow's answer may differ.
-  @Conditional({ current: true })
+  @CurrentToday()
   @ApiListEmpleados()
   async list(
     @CurrentTenant() tenantId: string,

@@ -28,6 +28,15 @@ export function Conditional(options: ConditionalOptions = {}): ClassDecorator & 
   );
 }
 
+/**
+ * A read whose body depends on today's date in Bogotá (lists of what is current today, CONTRACT
+ * §3.9): its ETag changes with the day. For a method of a @Conditional controller (the controller
+ * already documents If-None-Match and the 304).
+ */
+export function CurrentToday(): MethodDecorator {
+  return SetMetadata(CONDITIONAL, { current: true } satisfies ConditionalOptions);
+}
+
 /** An operation never answered from a cache nor revalidated, even inside a @Conditional controller: §3.8 consumes numbers on every call. */
 export function NoStore(): MethodDecorator {
   return applyDecorators(Header('Cache-Control', 'no-store'), SetMetadata(CONDITIONAL, false));

@@ -7,7 +7,7 @@ import { ProblemDetailsFilter } from '../http/problem-details.filter';
 import { exportColumns } from '../export/export-column';
 import { exportFile } from '../export/export-file';
 import { resolveExportFormat } from '../export/export-format';
-import { Conditional, NoStore } from './conditional.decorator';
+import { Conditional, CurrentToday, NoStore } from './conditional.decorator';
 import { DataVersionReader } from './data-version';
 
 /** Stands in for AuthenticationGuard + TenantGuard: `Bearer good` is tenant T1's user, anything else 401. */
@@ -54,7 +54,7 @@ class ItemsController {
   }
 
   @Get('current')
-  @Conditional({ current: true })
+  @CurrentToday()
   current(): object {
     return { hoy: true };
   }

@@ -1,13 +1,18 @@
 import { Controller, Get } from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
-import { SwaggerModule } from '@nestjs/swagger';
+import { ApiProperty, SwaggerModule } from '@nestjs/swagger';
 import { ApiExportResponse } from './export.openapi';
+
+class ItemsDto {
+  @ApiProperty()
+  total!: number;
+}
 
 @Controller()
 class ItemsController {
   @Get('items')
-  @ApiExportResponse({ description: 'Los ítems.', json: { schema: { type: 'object', properties: { total: { type: 'integer' } } } }, csvExample: '\uFEFFa\r\n1\r\n' })
+  @ApiExportResponse({ description: 'Los ítems.', model: ItemsDto })
   items(): object {
     return {};
   }
@@ -24,7 +29,7 @@ describe('ApiExportResponse', () => {
       expect(format).toMatchObject({ in: 'query', required: false, schema: { enum: ['json', 'csv', 'xlsx'] } });
       const ok = op?.responses['200'] as { content: Record<string, { schema: object }>; headers: Record<string, unknown> };
       expect(Object.keys(ok.content)).toEqual(['application/json', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
-      expect(ok.content['application/json'].schema).toEqual({ type: 'object', properties: { total: { type: 'integer' } } });
+      expect(ok.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ItemsDto' });
       expect(ok.content['text/csv'].schema).toEqual({ type: 'string' });
       expect(ok.content['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'].schema).toEqual({ type: 'string', format: 'binary' });
       expect(Object.keys(ok.headers)).toEqual(['ETag', 'Cache-Control', 'Content-Disposition']);

@@ -1,16 +1,18 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiProduces, ApiQuery, ApiResponse } from '@nestjs/swagger';
-import type { MediaTypeObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { applyDecorators, type Type } from '@nestjs/common';
+import { ApiExtraModels, ApiProduces, ApiQuery, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import type { HeadersObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { EXPORT_FORMATS } from './export-format';
 import { XLSX_MEDIA_TYPE } from './xlsx-export';
 
 export interface ApiExportOptions {
-  /** What the 200 holds (say the file name too). */
+  /** What the 200 holds. */
   description: string;
-  /** The JSON media type object (schema, examples) of the operation. */
-  json: MediaTypeObject;
-  /** One CSV body, BOM and CRLFs included. */
-  csvExample?: string;
+  /** The JSON body's model; `[Model]` for a JSON array of it. */
+  model: Type<unknown> | [Type<unknown>];
+  /** The JSON media type as the operation declares it (default application/json). */
+  jsonMediaType?: string;
+  /** Headers of the 200 besides ETag, Cache-Control and Content-Disposition. */
+  headers?: HeadersObject;
 }
 
 /**
@@ -20,27 +22,34 @@ export interface ApiExportOptions {
  * 200 carries.
  */
 export function ApiExportResponse(options: ApiExportOptions): MethodDecorator {
+  const model = Array.isArray(options.model) ? options.model[0] : options.model;
+  const ref = { $ref: getSchemaPath(model) };
   return applyDecorators(
+    ApiExtraModels(model),
     ApiQuery({
       name: 'format',
       required: false,
       enum: EXPORT_FORMATS,
+      example: 'json',
       description:
-        'Formato de la respuesta (por defecto json). csv: UTF-8 con BOM, separador `,`, CRLF. xlsx: libro de Excel. ' +
-        'Sin `format`, `Accept: text/csv` o `Accept: ' + XLSX_MEDIA_TYPE + '` eligen la exportación. Otro valor → 400 FORMATO_INVALIDO.',
+        'Formato de la respuesta (por defecto json). csv: UTF-8 con BOM, separador `,`, CRLF. xlsx: libro de Excel. Ambos traen todas las filas ' +
+        '(o solo la página, si la solicitud la indica), en el orden del JSON, con las columnas del JSON (objetos anidados con puntos: `grupoPago.codigo`), ' +
+        'montos como decimales simples y fechas `AAAA-MM-DD`. Sin `format`, `Accept: text/csv` o `Accept: ' + XLSX_MEDIA_TYPE + '` eligen el archivo. ' +
+        'Otro valor → 400 FORMATO_INVALIDO.',
     }),
-    ApiProduces('application/json', 'text/csv', XLSX_MEDIA_TYPE),
+    ApiProduces(options.jsonMediaType ?? 'application/json', 'text/csv', XLSX_MEDIA_TYPE),
     ApiResponse({
       status: 200,
       description: options.description,
       headers: {
+        ...options.headers,
         ETag: { description: 'Etiqueta fuerte de esta representación; envíela en If-None-Match para revalidar (304).', schema: { type: 'string' } },
         'Cache-Control': { description: 'private, no-cache', schema: { type: 'string' } },
-        'Content-Disposition': { description: 'Solo en csv y xlsx: attachment; filename="<recurso>-<fechas>.<csv|xlsx>"', schema: { type: 'string' } },
+        'Content-Disposition': { description: 'Solo en csv y xlsx: attachment; filename="<recurso>-<identificador o fechas>.<csv|xlsx>"', schema: { type: 'string' } },
       },
       content: {
-        'application/json': options.json,
-        'text/csv': { schema: { type: 'string' }, ...(options.csvExample ? { example: options.csvExample } : {}) },
+        [options.jsonMediaType ?? 'application/json']: { schema: Array.isArray(options.model) ? { type: 'array', items: ref } : ref },
+        'text/csv': { schema: { type: 'string' } },
         [XLSX_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary' } },
       },
     }),

@@ -32,12 +32,7 @@ export class ListProveedoresRequestDto {
   @Allow()
   limite?: string;
 
-  @ApiPropertyOptional({
-    enum: ['json', 'csv', 'xlsx'],
-    example: 'json',
-    description: 'Formato de la respuesta (por defecto json): csv o xlsx descargan un archivo con las mismas filas. Otro valor → 400 FORMATO_INVALIDO.',
-  })
-  // Checked by resolveExportFormat (the same rule and 400 as every export).
+  // Documented by ApiExportResponse; checked by resolveExportFormat (the same rule and 400 as every export).
   @Allow()
   format?: unknown;
 }
