@@ -2,7 +2,9 @@
  * `npm run chaos [-- --mode embedded|url|both] [--connections 16] [--outage-ms 4000]`:
  * the real service (apps/api/src/main.ts, a child process) under autocannon load on loopback,
  * while PostgreSQL is hurt: backends terminated (pg_terminate_backend), the server stopped with
- * `pg_ctl stop -m fast` and with `-m immediate` (a crash), then started again.
+ * `pg_ctl stop -m fast` and with `-m immediate` (a crash), then started again; the service's
+ * backends frozen with SIGSTOP for FREEZE_MS (a network partition: the server cancels nothing),
+ * then resumed.
  *
  * Two set-ups: `embedded` — the service runs its own embedded PostgreSQL (DATA_DIR
  * /tmp/chaos-data/embedded) and the script stops that cluster under it; `url` — the service uses
@@ -11,8 +13,10 @@
  * Asserts: the process never exits; during an outage every answer is 503 problem+json with
  * Retry-After and comes quickly (≤ DB_CONNECT_TIMEOUT_MS + 1 s, no hanging), /health/ready is 503
  * and /health/live 200; the service answers 200 again within 5 s of PostgreSQL being back; no
- * request of the load fails otherwise (no timeouts, no resets, nothing but 2xx/503); SIGTERM at
- * the end exits 0. Exit code 0 when every check holds.
+ * request of the load fails otherwise (no timeouts, no resets, nothing but 2xx/503); while the
+ * backends are frozen no answer takes more than STATEMENT_TIMEOUT_MS + 5 s (the failures are 503
+ * problem+json with Retry-After) and /health/ready answers within 2 s; SIGTERM at the end exits 0.
+ * Exit code 0 when every check holds.
  */
 import { join } from 'node:path';
 import {
@@ -25,6 +29,7 @@ import {
   PgServer,
   runScript,
   type ServerProcess,
+  serviceBackendPids,
   sleep,
   spawnServer,
   startCluster,
@@ -39,6 +44,9 @@ function arg(name: string, fallback: string): string {
 
 const CONNECT_TIMEOUT_MS = 2000;
 const RECOVERY_LIMIT_MS = 5000;
+/** The service's statement budget in this run: a frozen backend must cost at most this + 5 s. */
+const STATEMENT_TIMEOUT_MS = 2000;
+const FREEZE_MS = 6000;
 
 interface Probe {
   at: number;
@@ -75,11 +83,11 @@ async function scenario(mode: 'embedded' | 'url', connections: number, outageMs:
   if (mode === 'embedded') {
     // The service starts (and owns) the embedded PostgreSQL itself, as with `npm start`.
     await cluster.release();
-    server = await spawnServer({ DATA_DIR: dataDir, DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS) });
+    server = await spawnServer({ DATA_DIR: dataDir, DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS), DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS) });
   } else {
     const url = new URL(cluster.adminUrl);
     url.pathname = '/nomina';
-    server = await spawnServer({ DATABASE_URL: url.toString(), DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS) });
+    server = await spawnServer({ DATABASE_URL: url.toString(), DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS), DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS) });
   }
   const pg = new PgServer(cluster.embedded.clusterDir);
   const adminUrl = pg.urlFor(cluster.adminUrl);
@@ -147,6 +155,16 @@ async function scenario(mode: 'embedded' | 'url', connections: number, outageMs:
       outages.push(o as Outage);
       await sleep(RECOVERY_LIMIT_MS + 1000);
     }
+
+    // A partition, as far as the service can tell: its backends stop answering, the server
+    // cancels nothing (statement_timeout runs in the frozen process), TCP stays up.
+    const frozen = await serviceBackendPids(adminUrl, 'nomina');
+    const frozenAt = mark(`SIGSTOP on ${frozen.length} service backends`);
+    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    await sleep(FREEZE_MS);
+    for (const pid of frozen) process.kill(pid, 'SIGCONT');
+    const thawedAt = mark('SIGCONT');
+    await sleep(RECOVERY_LIMIT_MS + 1000);
     probing = false;
     await probing$;
     const result = await load.stop();
@@ -181,10 +199,34 @@ async function scenario(mode: 'embedded' | 'url', connections: number, outageMs:
       );
     }
 
+    const loadSamples = load.samples.map((s) => ({ ...s, at: s.at + loadStart }));
+    const bound = STATEMENT_TIMEOUT_MS + 5000;
+    const duringFreeze = probes.filter((p) => p.at >= frozenAt && p.at < thawedAt);
+    const freezeApi = duringFreeze.filter((p) => p.kind === 'api');
+    const freezeReady = duringFreeze.filter((p) => p.kind === 'ready');
+    const freezeLoad = loadSamples.filter((s) => s.at >= frozenAt && s.at < thawedAt);
+    const badFreeze = freezeApi.filter((p) => p.error || !(p.status === 200 || (p.status === 503 && p.problem && p.retryAfter)));
+    if (!freezeApi.length) failures.push('freeze: no probe while the backends were frozen');
+    if (badFreeze.length) failures.push(`freeze: ${badFreeze.length} probes were neither 200 nor 503 problem+json with Retry-After: ${JSON.stringify(badFreeze.slice(0, 3))}`);
+    const slowestFrozen = Math.max(0, ...freezeApi.map((p) => p.ms), ...freezeLoad.map((s) => s.ms));
+    if (slowestFrozen > bound) failures.push(`freeze: an answer took ${slowestFrozen.toFixed(0)} ms (bound ${bound} ms)`);
+    const slowestReady = Math.max(0, ...freezeReady.map((p) => p.ms));
+    if (freezeReady.some((p) => p.status !== 503 && p.status !== 200) || slowestReady > 2000) failures.push(`freeze: /health/ready ${histogram(freezeReady.map((p) => p.status))}, slowest ${slowestReady.toFixed(0)} ms`);
+    const freezeBack = probes.find((p) => p.kind === 'api' && p.at >= thawedAt && p.status === 200);
+    const freezeRecovery = freezeBack ? freezeBack.at + freezeBack.ms - thawedAt : Infinity;
+    if (freezeRecovery > RECOVERY_LIMIT_MS) failures.push(`freeze: not recovered within ${RECOVERY_LIMIT_MS} ms of SIGCONT`);
+    report.push(
+      `SIGSTOP on ${frozen.length} backends for ${FREEZE_MS} ms (statement budget ${STATEMENT_TIMEOUT_MS} ms): ${freezeApi.length} probes ${histogram(freezeApi.map((p) => p.status))}, ` +
+        `probe latency p50 ${percentile(freezeApi.map((p) => p.ms), 50).toFixed(0)} ms / max ${Math.max(0, ...freezeApi.map((p) => p.ms)).toFixed(0)} ms; ` +
+        `load answers ${freezeLoad.length} (max ${Math.max(0, ...freezeLoad.map((s) => s.ms)).toFixed(0)} ms, statuses ${histogram(freezeLoad.map((s) => s.status))}); ` +
+        `/health/ready ${histogram(freezeReady.map((p) => p.status))} max ${slowestReady.toFixed(0)} ms; first 200 ${Number.isFinite(freezeRecovery) ? `${freezeRecovery.toFixed(0)} ms` : 'never'} after SIGCONT`,
+    );
+
     // Outside the fault windows everything is 2xx; inside, only 503. Nothing hangs or resets.
     const inWindow = (at: number): boolean =>
-      (at >= terminatedAt && at <= terminatedAt + 1500) || outages.some((o) => at >= o.stopCalled && at <= (o.recoveredAt ?? o.started + RECOVERY_LIMIT_MS) + 500);
-    const loadSamples = load.samples.map((s) => ({ ...s, at: s.at + loadStart }));
+      (at >= terminatedAt && at <= terminatedAt + 1500) ||
+      (at >= frozenAt && at <= thawedAt + bound) ||
+      outages.some((o) => at >= o.stopCalled && at <= (o.recoveredAt ?? o.started + RECOVERY_LIMIT_MS) + 500);
     const unexpected = loadSamples.filter((s) => (inWindow(s.at) ? s.status !== 503 && (s.status < 200 || s.status >= 300) : s.status < 200 || s.status >= 300));
     if (unexpected.length) failures.push(`load: ${unexpected.length} unexpected statuses: ${histogram(unexpected.map((s) => s.status))} at ${unexpected.slice(0, 5).map((s) => (s.at / 1000).toFixed(2)).join(', ')} s`);
     if (load.errors.length) failures.push(`load: ${load.errors.length} requests without an answer (${[...new Set(load.errors.map((e) => e.message))].join(', ')})`);

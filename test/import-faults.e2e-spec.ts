@@ -125,6 +125,11 @@ describe('import faults (e2e, the CLI on a real database)', () => {
       ['duplicate-uuid.json', JSON.stringify(duplicate), /\$\.tenants\[0\]\.pagos\[1\]\.uuid/],
       ['empty.json', '', /no es JSON válido/],
       ['binary.json', Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xfe, 0x00, 0x7b, 0x22]), /no es JSON válido/],
+      // Lone surrogate escapes (a high one alone, a low one alone, a high one before a letter):
+      // refused with their JSON path, never imported as U+FFFD.
+      ['lone-high-surrogate.json', text.replace('"nombre":"', '"nombre":"\\ud800'), /\$\.tenants\[0\]\.nombre .*sustituto UTF-16 sin pareja/],
+      ['lone-low-surrogate.json', text.replace(/("nombre":"[^"]*".*?"nombre":")/, '$1\\udc00'), /\$\.tenants\[0\]\.negocios\[0\]\.nombre .*sin pareja/],
+      ['high-before-letter.json', text.replace('"nit":"', '"nit":"\\ud83dA'), /\$\.tenants\[0\]\.nit .*sin pareja/],
       // Latin-1 "é" (0xE9) inside a name: refused, never imported as U+FFFD.
       ['latin1.json', Buffer.concat([Buffer.from(text.slice(0, 40), 'utf8'), Buffer.from([0xe9]), Buffer.from(text.slice(40), 'utf8')]), /no son UTF-8 \(línea 1, columna 41\)/],
     ];
@@ -135,6 +140,30 @@ describe('import faults (e2e, the CLI on a real database)', () => {
       expect(run.stderr).toMatch(cases[i][2]);
       expect(run.stderr).toMatch(/No se importó nada|no se importó nada/);
     });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a connection terminated in the middle of COPY (pg_terminate_backend): a clear Spanish message, exit 1, no stack, the database unchanged', async () => {
+    const big = materializeDataset(generateDataset({ scale: 'demo' })) as Dataset;
+    big.tenants[0].uuid = ANDINA;
+    const file = write('big-terminated.json', JSON.stringify(big));
+    const before = await snapshot();
+    let terminated = false;
+    const run = await importCli(file, ['--replace'], () => {
+      void (async () => {
+        const deadline = Date.now() + 60_000;
+        while (Date.now() < deadline && !terminated) {
+          const { rows } = await db.query<{ n: number }>(
+            `select count(*) filter (where pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and application_name = 'nomina-import' and query ilike 'copy%' and state = 'active'`,
+          );
+          if (rows[0].n > 0) terminated = true;
+          else await new Promise((r) => setTimeout(r, 15));
+        }
+      })();
+    });
+    expect(terminated).toBe(true);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 1, stderr: expect.stringMatching(/Se perdió la conexión con la base de datos[^\n]*No se importó nada/) });
+    expect(run.stderr).not.toMatch(/Unhandled|    at |node:internal|terminating connection/);
     expect(await snapshot()).toEqual(before);
   });
 

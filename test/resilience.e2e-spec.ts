@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ANDINA_ID, ANDINA_USER, type Cluster, exampleDataset, freshDatabase, PgServer, sleep, startCluster, terminateBackends } from '../scripts/lib/environment';
+import { ANDINA_ID, ANDINA_USER, type Cluster, exampleDataset, freshDatabase, PgServer, serviceBackendPids, sleep, startCluster, terminateBackends } from '../scripts/lib/environment';
 import { checkNumbering, nextNumber, runNumbering } from '../scripts/lib/numbering';
 import { createTestApp, expectProblem, type InjectResult, login } from './support/test-app';
 
@@ -85,6 +85,44 @@ describe('resilience (e2e): PostgreSQL stopped, crashed and its backends killed 
     let status = 0;
     while (status !== 200 && performance.now() - back < 5000) status = (await get('/empleados?size=1')).status;
     expect(status).toBe(200);
+  });
+
+  it('frozen backends (SIGSTOP, like a partition): 503 with Retry-After within the statement budget + 5 s, ready 503 within 2 s; the frozen connections are dropped', async () => {
+    const STATEMENT_MS = 1000;
+    const frozenApp = await createTestApp({ DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS), DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS), DB_POOL_MAX: '3' }, url);
+    const timed = async (path: string): Promise<InjectResult & { ms: number }> => {
+      const started = performance.now();
+      // Without a client-side deadline the request waits for the thaw: give up long before.
+      const hung = new Promise<null>((resolve) => setTimeout(() => resolve(null), STATEMENT_MS + 10_000).unref());
+      const res = await Promise.race([frozenApp.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } }), hung]);
+      if (!res) return { status: 0, headers: {}, body: 'hung', json: <T>() => null as T, ms: performance.now() - started };
+      return { status: res.statusCode, headers: res.headers, body: res.body, json: () => JSON.parse(res.body), ms: performance.now() - started };
+    };
+    const frozen: number[] = [];
+    try {
+      await terminateBackends(cluster.adminUrl, 'resilience');
+      await sleep(200);
+      // Fill the pool: every connection it may hand out is one that will be frozen.
+      for (const res of await Promise.all(Array.from({ length: 6 }, () => timed('/empleados?size=1')))) expect(res.status).toBe(200);
+      frozen.push(...(await serviceBackendPids(cluster.adminUrl, 'resilience')));
+      expect(frozen.length).toBeGreaterThanOrEqual(3);
+      for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+      const [list, ready] = await Promise.all([timed('/empleados?size=1'), timed('/health/ready')]);
+      expectProblem(list, 503, 'SERVICE_UNAVAILABLE');
+      expect(list.headers['retry-after']).toBe('5');
+      expect(list.ms).toBeLessThan(STATEMENT_MS + 5000);
+      expectProblem(ready, 503);
+      expect(ready.ms).toBeLessThan(2000);
+    } finally {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+    }
+    try {
+      // The timed-out connections were destroyed, not pooled: every request after the thaw succeeds.
+      for (let i = 0; i < 6; i++) expect((await timed('/empleados?size=1')).status).toBe(200);
+      expect((await timed('/health/ready')).status).toBe(200);
+    } finally {
+      await frozenApp.close();
+    }
   });
 
   it('terminated backends: at most the in-flight requests fail (503), the next ones succeed', async () => {

@@ -144,6 +144,18 @@ export class PgServer {
 }
 
 /** Terminates the service's backends (application_name nomina-read-api) in one database. */
+/** Process ids of the service's backends on `database` (to freeze them with SIGSTOP, as a partition would). */
+export async function serviceBackendPids(adminUrl: string, database: string): Promise<number[]> {
+  const client = new Client({ connectionString: adminUrl, application_name: 'chaos' });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and application_name = 'nomina-read-api'`, [database]);
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function terminateBackends(adminUrl: string, database: string): Promise<number> {
   const client = new Client({ connectionString: adminUrl, application_name: 'chaos' });
   await client.connect();

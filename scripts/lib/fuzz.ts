@@ -9,7 +9,7 @@ import type { Dataset } from '@app/importer/dataset.types';
  * random headers, unknown parameters, repeated parameters, other methods and bodies.
  *
  * `checkResponse` holds the invariants: no 5xx but the documented 500 of GET /pagos without
- * params[estados]; every 4xx/5xx is problem+json with a detail; 2xx bodies parse; no stack
+ * params[estados]; every 4xx/5xx is problem+json with a detail and message = detail; 2xx bodies parse; no stack
  * traces or SQL in any body.
  */
 
@@ -209,6 +209,9 @@ function headersArb(ctx: FuzzContext, method: string): fc.Arbitrary<Record<strin
       arbitrary: fc.oneof(
         fc.constantFrom('', 'Bearer', 'Bearer ', 'Basic YTpi', 'bearer x.y.z', 'Bearer eyJhbGciOiJub25lIn0.e30.', `Bearer ${'a'.repeat(5000)}`),
         fc.constantFrom(...ctx.tokens).map((t) => `Bearer ${t.slice(0, -3)}abc`),
+        // A valid token that is not exactly one token68 (issue #13): junk after it, a tab, two tokens.
+        fc.tuple(fc.constantFrom(...ctx.tokens), fc.constantFrom(' junk', ' x', '\tx', ' , realm="a"')).map(([t, junk]) => `Bearer ${t}${junk}`),
+        fc.constantFrom(...ctx.tokens).map((t) => `Bearer\t${t}`),
         headerText.map((t) => `Bearer ${t}`),
       ),
     },
@@ -237,6 +240,10 @@ function loginBody(ctx: FuzzContext): fc.Arbitrary<string> {
   return fc.oneof(
     fc.record({ email: value, password: value, business: fc.oneof(uuidSpellings(ctx), value) }, { requiredKeys: [] }).map((o) => JSON.stringify(o)),
     fc.constantFrom('', '{', '[]', 'null', '"x"', '{"email":"a@b.co","password":"x"', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}'),
+    // Deep nesting (once a 500 from the recursive validation) and NUL (once PostgreSQL's 22021).
+    fc.constantFrom(40, 1_500, 20_000).map((d) => `{"email":${'['.repeat(d)}"x"${']'.repeat(d)},"password":"x"}`),
+    fc.constantFrom(...ctx.emails).map((e) => JSON.stringify({ email: `${e}\u0000`, password: 'x' })),
+    fc.constantFrom('email', 'password', 'business').map((k) => `{"email":"a@b.co","password":"x","${k}":"a\\u0000b"}`),
     fc.string({ unit: 'binary', maxLength: 200 }),
     fc.json(),
   );
@@ -292,7 +299,11 @@ function operationRequest(doc: OpenApiDoc, path: string, method: string, ctx: Fu
 export function requestArbitrary(doc: OpenApiDoc, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const ops = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).filter((m) => ['get', 'post'].includes(m)).map((m) => operationRequest(doc, path, m, ctx)));
   const unknownRoute = fc.tuple(rawMutant, headersArb(ctx, 'GET')).map(([p, headers]) => ({ method: 'GET', url: `/${p}`, headers, operation: 'unknown route' }));
-  return fc.oneof(...ops, unknownRoute);
+  // Paths that climb out of the Swagger UI assets (issue #13): 404, never a 403 that says BUSINESS_FORBIDDEN.
+  const traversal = fc
+    .tuple(fc.constantFrom('/docs/../../package.json', '/docs/%2e%2e/%2e%2e/package.json', '/docs/..%5c..%5cpackage.json', '/docs/..;/..;/package.json', '/docs/static/../../../.env'), headersArb(ctx, 'GET'))
+    .map(([url, headers]) => ({ method: 'GET', url, headers, operation: 'unknown route' }));
+  return fc.oneof(...ops, unknownRoute, traversal);
 }
 
 const LEAK = /at \w[\w.<>]* \(|node_modules|\bselect\b.+\bfrom\b|syntax error at|violates .* constraint|QueryFailedError|TypeError|ReferenceError/i;
@@ -311,8 +322,10 @@ export function checkResponse(req: FuzzRequest, res: FuzzResponse): string[] {
     if (!/^application\/problem\+json/.test(type)) problems.push(`${res.status} with content-type "${type}"`);
     else {
       try {
-        const body = JSON.parse(res.body) as { detail?: unknown; status?: unknown; code?: unknown };
+        const body = JSON.parse(res.body) as { detail?: unknown; message?: unknown; status?: unknown; code?: unknown };
         if (typeof body.detail !== 'string' || body.detail.trim() === '') problems.push(`${res.status} problem without detail`);
+        if (body.message !== body.detail) problems.push(`${res.status} problem whose message is not its detail`);
+        if (body.code === 'BUSINESS_FORBIDDEN' && req.operation === 'unknown route') problems.push('BUSINESS_FORBIDDEN outside the business check');
         if (body.status !== res.status) problems.push(`problem status ${String(body.status)} ≠ HTTP ${res.status}`);
         if (typeof body.code !== 'string') problems.push('problem without code');
       } catch {

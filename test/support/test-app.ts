@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { InjectOptions } from 'fastify';
 import { type AppConfig, loadConfig } from '@app/platform/config/app-config';
 import { createRootLogger } from '@app/platform/logging/json-logger';
 import { createApp } from '../../apps/api/src/create-app';
@@ -32,14 +34,24 @@ export interface InjectResult {
   json<T = any>(): T;
 }
 
-export async function get(app: NestFastifyApplication, url: string, token?: string, headers: Record<string, string> = {}): Promise<InjectResult> {
-  const res = await app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+/** Any request through app.inject. */
+export async function inject(app: NestFastifyApplication, options: InjectOptions): Promise<InjectResult> {
+  const res = await app.inject(options);
   return { status: res.statusCode, headers: res.headers, body: res.body, json: () => JSON.parse(res.body) };
 }
 
-export async function post(app: NestFastifyApplication, url: string, payload: unknown, headers: Record<string, string> = {}): Promise<InjectResult> {
-  const res = await app.inject({ method: 'POST', url, payload: payload as object, headers });
-  return { status: res.statusCode, headers: res.headers, body: res.body, json: () => JSON.parse(res.body) };
+export function get(app: NestFastifyApplication, url: string, token?: string, headers: Record<string, string> = {}): Promise<InjectResult> {
+  return inject(app, { method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+}
+
+export function post(app: NestFastifyApplication, url: string, payload: unknown, headers: Record<string, string> = {}): Promise<InjectResult> {
+  return inject(app, { method: 'POST', url, payload: payload as object, headers });
+}
+
+/** Listens on a free loopback port (for tests that need a real socket); returns the port. */
+export async function listenOnFreePort(app: NestFastifyApplication): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.getHttpServer().address() as AddressInfo).port;
 }
 
 /** Logs in and returns tokenCurrent (fails the test on anything but 200). */
@@ -55,6 +67,8 @@ export function expectProblem(res: InjectResult, status: number, code?: string):
   expect(String(res.headers['content-type'])).toMatch(/^application\/problem\+json/);
   const body = res.json();
   expect(body).toEqual(expect.objectContaining({ status, type: expect.any(String), title: expect.any(String), detail: expect.any(String), instance: expect.any(String), code: expect.any(String) }));
+  // CONTRACT §1: legacy clients read only `message`.
+  expect(body.message).toBe(body.detail);
   if (code) expect(body.code).toBe(code);
   expect(res.body).not.toMatch(/at \w+ \(|node_modules|select |SELECT |syntax error/);
   return body;

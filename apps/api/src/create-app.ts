@@ -4,6 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '@app/platform/config/app-config';
+import { checkBody, rejectNulInUrl } from '@app/platform/http/input-limits';
 import { securityHeaders } from '@app/platform/http/security-headers';
 import { clientErrorHandler, frameworkErrors, limitUrlLength, rejectWhileClosing } from '@app/platform/http/transport-errors';
 import { NestPinoLogger } from '@app/platform/logging/json-logger';
@@ -27,6 +28,15 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     requestTimeout: config.requestTimeoutMs,
+    // Node checks both timeouts only every connectionsCheckingInterval (30 s by default) and lets
+    // the headers run for headersTimeout (60 s): a slow client got its 408 after 41 s (headers) or
+    // 71 s (body). Same bound for both, checked every second: the 408 comes within
+    // REQUEST_TIMEOUT_MS + 1 s.
+    http: {
+      headersTimeout: config.requestTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+    },
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 300 },
     // Replaced by rejectWhileClosing: the same 503, as problem+json.
@@ -41,6 +51,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   const fastify = adapter.getInstance();
   rejectWhileClosing(fastify);
   fastify.addHook('onRequest', limitUrlLength);
+  fastify.addHook('onRequest', rejectNulInUrl);
+  fastify.addHook('preValidation', checkBody);
   // Callback-style hooks: an async hook costs a promise per request.
   fastify.addHook('onSend', (req, reply, _payload, done) => {
     reply.header('x-request-id', req.id);

@@ -4,16 +4,43 @@ import { ConfigError, loadConfig } from '@app/platform/config/app-config';
 import { loadEnvFile } from '@app/platform/config/env-file';
 import { acquireDatabase, migrateDatabase } from '@app/platform/persistence/database';
 import { createRootLogger } from '@app/platform/logging/json-logger';
+import { guardStdio } from '@app/platform/logging/safe-stdio';
 import { createApp } from './create-app';
 import { APP_SCHEMA } from './database/schema';
 import { loadDemoDataIfEmpty } from './database/demo-data';
 
+/** Signals that stop the service gracefully (CONTRACT §7), sent to it or to `npm start`. */
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/** How often a service launched by npm checks that npm is still there. */
+const PARENT_CHECK_MS = 250;
+
+/**
+ * npm forwards SIGTERM and SIGINT to the script it runs (`start` execs node, so that is this
+ * process), but not SIGHUP: `kill -HUP <npm>` kills npm alone and leaves its child running with
+ * parent 1. Launched by npm, the service stops as soon as it finds itself orphaned. Not done when
+ * started directly: a service under `nohup`, systemd or a container may outlive its launcher.
+ */
+function stopWhenOrphaned(stop: (reason: string) => void): void {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      stop('npm start terminó (SIGHUP u otra señal que npm no reenvía)');
+    }
+  }, PARENT_CHECK_MS);
+  timer.unref();
+}
+
 /**
  * `npm start`: validated config → database (DATABASE_URL or embedded) → migrations →
- * demo data on an empty database → HTTP. SIGTERM/SIGINT: stop accepting, finish requests in
- * flight, close the pool, stop the embedded database, exit 0.
+ * demo data on an empty database → HTTP. SIGTERM/SIGINT/SIGHUP: stop accepting, finish requests
+ * in flight, close the pool, stop the embedded database, exit 0.
  */
 async function main(): Promise<void> {
+  // A closed terminal or pipe on stdout/stderr must not crash or stall the shutdown.
+  guardStdio();
   // .env (optional) first; the real environment wins over it.
   loadEnvFile();
   let config;
@@ -30,14 +57,16 @@ async function main(): Promise<void> {
   if (config.jwt.generatedSecret) {
     logger.warn(`JWT_SECRET no está definido: se usa un secreto de desarrollo guardado en ${config.dataDir}. Defínalo en producción.`);
   }
-  const db = await acquireDatabase(config, (m) => logger.info(m));
+  // Signals are handled from here on, even while the embedded PostgreSQL starts: a stop then
+  // waits for it and stops it too, instead of leaving it running.
+  const acquired = acquireDatabase(config, (m) => logger.info(m));
   let app: Awaited<ReturnType<typeof createApp>> | undefined;
   let stopping = false;
   let demo: string[] = [];
-  const shutdown = async (signal: string): Promise<void> => {
+  const shutdown = async (reason: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    logger.info(`${signal} recibido: terminando las solicitudes en curso y cerrando.`);
+    logger.info(`${reason}: terminando las solicitudes en curso y cerrando.`);
     const force = setTimeout(() => {
       logger.error('El cierre tardó demasiado; se fuerza la salida.');
       process.exit(1);
@@ -46,12 +75,13 @@ async function main(): Promise<void> {
     try {
       await app?.close();
     } finally {
-      await db.release();
+      await (await acquired.catch(() => undefined))?.release();
     }
     process.exit(0);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  for (const signal of STOP_SIGNALS) process.on(signal, () => void shutdown(`${signal} recibido`));
+  stopWhenOrphaned((reason) => void shutdown(reason));
+  const db = await acquired;
 
   try {
     const applied = await migrateDatabase(db.url, APP_SCHEMA);
@@ -60,11 +90,14 @@ async function main(): Promise<void> {
     app = await createApp(config, db.url, logger);
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
+    // A stop during the start-up closes what was opened; its own exit code stands.
+    if (stopping) return;
     logger.error({ err }, 'No se pudo iniciar el servicio');
     await app?.close().catch(() => undefined);
     await db.release();
     process.exit(1);
   }
+  if (stopping) return;
   const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   const prefix = config.apiPrefix ? `/${config.apiPrefix}` : '';
   const lines = [

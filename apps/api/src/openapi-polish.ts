@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { problemBody } from '@app/platform/http/problem';
 import { DEMO_EXAMPLES as D } from './demo-examples';
 
 /**
@@ -115,14 +116,8 @@ function serviceUnavailable(instance: string): unknown {
     content: {
       'application/problem+json': {
         schema: { $ref: '#/components/schemas/ProblemDto' },
-        example: {
-          type: 'tag:nomina-read-api,2026:problem:SERVICE_UNAVAILABLE',
-          title: 'Servicio no disponible',
-          status: 503,
-          detail: 'La base de datos no está disponible en este momento. Intente de nuevo en unos segundos.',
-          instance,
-          code: 'SERVICE_UNAVAILABLE',
-        },
+        // Built like the wire body (problemBody), so it carries every member, `message` included.
+        example: problemBody(503, 'SERVICE_UNAVAILABLE', 'La base de datos no está disponible en este momento. Intente de nuevo en unos segundos.', instance),
       },
     },
   };

@@ -3,5 +3,5 @@ export { validateDataset, type ImportProblem } from './validate-dataset';
 export { loadDataset, type LoadOptions, type LoadProgress, type LoadSummary } from './load-dataset';
 export { ImportError, type ImportErrorCode } from '@app/platform/persistence/bulk/import-error';
 export { createProgressReporter, type ProgressEvent, type ProgressReporter } from './progress';
-export { findJsonSyntaxError, type JsonSyntaxError } from './json-syntax';
+export { findJsonSyntaxError, findLoneSurrogate, type JsonSyntaxError } from './json-syntax';
 export { formatCount } from './problems';

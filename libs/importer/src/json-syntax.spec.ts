@@ -1,4 +1,4 @@
-import { findJsonSyntaxError } from './json-syntax';
+import { findJsonSyntaxError, findLoneSurrogate } from './json-syntax';
 
 describe('findJsonSyntaxError', () => {
   it.each([
@@ -29,5 +29,24 @@ describe('findJsonSyntaxError', () => {
   it('handles deep nesting without recursion', () => {
     const deep = '['.repeat(100_000) + ']'.repeat(99_999);
     expect(findJsonSyntaxError(deep)).toMatchObject({ line: 1, column: 200_000, reason: expect.stringContaining('fin del archivo') });
+  });
+});
+
+describe('findLoneSurrogate', () => {
+  it('finds a lone high or low surrogate in a value or a property name, by its JSON path', () => {
+    expect(findLoneSurrogate(JSON.parse('{"a":[{"b":"ok"},{"b":"x\\ud800"}]}'))).toBe('$.a[1].b');
+    expect(findLoneSurrogate(JSON.parse('{"a":"\\udc00"}'))).toBe('$.a');
+    expect(findLoneSurrogate(JSON.parse('{"a":"\\ud83dA"}'))).toBe('$.a');
+    expect(findLoneSurrogate(JSON.parse('{"a":"\\udc00\\ud83d"}'))).toBe('$.a');
+    expect(findLoneSurrogate(JSON.parse('{"x\\ud800":1}'))).toBe('$["x\\ud800"]');
+  });
+
+  it('reports the first in document order and accepts paired surrogates', () => {
+    expect(findLoneSurrogate(JSON.parse('{"a":"\\ud800","b":"\\udc00"}'))).toBe('$.a');
+    expect(findLoneSurrogate(JSON.parse('{"a":"\\ud83d\\ude00 ñ","b":[1,null,true]}'))).toBeUndefined();
+  });
+
+  it('handles deep nesting without recursion', () => {
+    expect(findLoneSurrogate(JSON.parse(`${'['.repeat(100_000)}"\\ud800"${']'.repeat(100_000)}`))).toMatch(/^\$(\[0\]){100000}$/);
   });
 });

@@ -1,3 +1,5 @@
+import { childPath } from './problems';
+
 /**
  * Where a JSON text stops being JSON. JSON.parse says only sometimes (and in English); this scan
  * runs only after JSON.parse has failed, to tell the person the line and column to fix.
@@ -159,4 +161,33 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
     lineStart = i + 1;
   }
   return { line, column: offset - lineStart + 1 };
+}
+
+/**
+ * The JSON path of the first text (a value or a property name) holding a lone UTF-16 surrogate,
+ * or undefined. JSON lets a file write `"\ud800"`, a high surrogate not followed by a low one (or
+ * a low one alone); it is no character, and PostgreSQL would store it as U+FFFD, silently
+ * changing the data — refused like bytes that are not UTF-8. Iterative, like the scanner.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function findLoneSurrogate(data: unknown): string | undefined {
+  const stack: [unknown, string][] = [[data, '$']];
+  while (stack.length) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) return path;
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    const keys = Object.keys(value);
+    // Pushed last to first, so the first problem in document order is the one found.
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const key = keys[k];
+      const child = Array.isArray(value) ? `${path}[${key}]` : childPath(path, key);
+      if (LONE_SURROGATE.test(key)) return child;
+      stack.push([(value as Record<string, unknown>)[key], child]);
+    }
+  }
+  return undefined;
 }

@@ -7,10 +7,12 @@ import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { ConfigError, loadConfig } from '@app/platform/config/app-config';
 import { loadEnvFile } from '@app/platform/config/env-file';
+import { databaseUnavailable } from '@app/platform/persistence/connection-errors';
 import { acquireDatabase, migrateDatabase, type DatabaseSelection } from '@app/platform/persistence/database';
 import {
   createProgressReporter,
   findJsonSyntaxError,
+  findLoneSurrogate,
   formatCount,
   ImportError,
   loadDataset,
@@ -83,13 +85,22 @@ function readDataset(file: string): unknown {
   let text = decodeUtf8(file, bytes);
   // Editors on Windows often save UTF-8 with a byte order mark; JSON.parse rejects it.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let data: unknown;
   try {
-    return JSON.parse(text);
+    data = JSON.parse(text);
   } catch {
     const where = findJsonSyntaxError(text);
     const at = where ? ` en la línea ${where.line}, columna ${where.column}: ${where.reason}` : '';
     throw new CliFailure(`El archivo ${file} no es JSON válido${at}. No se importó nada.`);
   }
+  const lone = findLoneSurrogate(data);
+  if (lone) {
+    throw new CliFailure(
+      `El archivo ${file} no es texto Unicode válido: ${lone} contiene un escape \\u de un sustituto UTF-16 sin pareja ` +
+        '(como "\\ud800"), que no es ningún carácter. Corrija ese texto. No se importó nada.',
+    );
+  }
+  return data;
 }
 
 function summaryLine(s: LoadSummary, elapsedMs: number): string {
@@ -114,6 +125,10 @@ async function load(data: Dataset, replace: boolean): Promise<LoadSummary> {
   const config = loadConfig();
   const db: DatabaseSelection = await acquireDatabase(config, stderr);
   const client = new Client({ connectionString: db.url, application_name: 'nomina-import' });
+  // A connection lost mid-load (terminated backend, server restart) also fails the statement in
+  // flight, which reports it; without a listener the client's 'error' event would crash the
+  // process with Node's "Unhandled 'error' event" stack instead.
+  client.on('error', () => undefined);
   const interrupted = (): void => {
     stderr('\nImportación interrumpida: la transacción en curso se descarta.');
     // Closing the connection rolls the open transaction back.
@@ -170,6 +185,14 @@ function describeError(err: unknown): string {
   if (err instanceof CliFailure || err instanceof ConfigError) return err.message;
   if (err instanceof ImportError) return `Error: ${sentence(err.message)} No se importó nada.`;
   const pg = err as { code?: string; detail?: string; message?: string; severity?: string };
+  // The database went away under the load (terminated backend, restart) or never answered: the
+  // server rolls any open transaction back.
+  if (databaseUnavailable(err)) {
+    return (
+      `Se perdió la conexión con la base de datos, o no se pudo establecer (${pg.code ?? 'conexión cerrada'}). ` +
+      'La transacción se descartó: No se importó nada. Revise que PostgreSQL esté en marcha y ejecute la importación de nuevo.'
+    );
+  }
   if (pg.severity && pg.code) {
     return `Error de la base de datos (${pg.code}): ${sentence(`${pg.message}${pg.detail ? ` — ${pg.detail}` : ''}`)} No se importó nada.`;
   }

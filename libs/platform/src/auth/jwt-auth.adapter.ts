@@ -1,7 +1,7 @@
 import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { passportJwtSecret } from 'jwks-rsa';
-import { ExtractJwt, type JwtFromRequestFunction, Strategy, type StrategyOptionsWithoutRequest, type VerifiedCallback } from 'passport-jwt';
+import { type JwtFromRequestFunction, Strategy, type StrategyOptionsWithoutRequest, type VerifiedCallback } from 'passport-jwt';
 import type { JwtConfig } from '../config/app-config';
 import { DomainError, PlatformError, PlatformErrorCode } from '../errors/domain-error';
 import { normalizeUuid } from '../http/uuid';
@@ -47,6 +47,21 @@ function verified(claims: Claims): Verified {
   }
   // jsonwebtoken rejects an nbf that is not a number, so a verified one is a number or absent.
   return { ids: { userId, tenantId, businessId }, exp: claims.exp, nbf: claims.nbf as number | undefined };
+}
+
+/**
+ * `Authorization: Bearer <token>` with exactly one token68 (RFC 6750 §2.1: `"Bearer" 1*SP
+ * b64token`); the scheme is case-insensitive (RFC 7235 §2.1). passport-jwt's own extractor takes
+ * the first two words of the header and accepted `Bearer <token> junk`; a tab, a second token or
+ * anything after the token is a malformed header → no token → 401. Whitespace around the whole
+ * value is not part of it (RFC 9110 §5.5 OWS; Node trims it on the wire, app.inject does not).
+ */
+const BEARER = /^[ \t]*Bearer +([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i;
+
+export function bearerToken(request: { headers: Record<string, string | string[] | undefined> }): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  return BEARER.exec(header)?.[1] ?? null;
 }
 
 /** Most verified tokens remembered per adapter (≈ 0.5 KB each). */
@@ -109,7 +124,7 @@ interface Attempt {
 export class JwtAuthAdapter implements AuthAdapter {
   readonly challenge = 'Bearer';
   private readonly strategy: Strategy;
-  private readonly tokenOf: JwtFromRequestFunction = ExtractJwt.fromAuthHeaderAsBearerToken();
+  private readonly tokenOf: JwtFromRequestFunction = bearerToken;
   /** Only with a static key: keys from a JWKS can change while a token is still unexpired. */
   private readonly verifiedTokens?: VerifiedTokens;
 

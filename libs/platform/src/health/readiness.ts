@@ -6,11 +6,17 @@ export interface Readiness {
   migrations: number;
 }
 
+/**
+ * /health/ready answers within this whatever the database does (CONTRACT §7: 503 within 2 s):
+ * a frozen server would otherwise hold the probe until the query's own deadline.
+ */
+export const READY_DEADLINE_MS = 1500;
+
 /** Ready when the database answers and every migration the running code expects is applied; 503 otherwise. */
 export async function readiness(sql: SqlReader, expected: readonly string[]): Promise<Readiness> {
   let applied: Set<string>;
   try {
-    const rows = await sql.query<{ name: string }>('select name from schema_migrations');
+    const rows = await withDeadline(sql.query<{ name: string }>('select name from schema_migrations'), READY_DEADLINE_MS);
     applied = new Set(rows.map((r) => r.name));
   } catch {
     throw new PlatformError(PlatformErrorCode.SERVICE_UNAVAILABLE, 'La base de datos no está disponible.', undefined, { 'retry-after': '5' });
@@ -20,4 +26,15 @@ export async function readiness(sql: SqlReader, expected: readonly string[]): Pr
     throw new PlatformError(PlatformErrorCode.SERVICE_UNAVAILABLE, `Faltan migraciones por aplicar: ${missing.join(', ')}. Ejecute npm run migrate.`);
   }
   return { status: 'ready', migrations: applied.size };
+}
+
+/** The promise's outcome, or a rejection after `ms` (the promise keeps running; its result is dropped). */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('deadline')), ms);
+  });
+  // A late rejection of the abandoned query must not surface as an unhandled rejection.
+  promise.catch(() => undefined);
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

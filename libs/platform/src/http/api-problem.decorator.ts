@@ -15,19 +15,7 @@ export function ApiProblem(status: number, description: string, example?: Partia
         'application/problem+json': {
           schema: { $ref: getSchemaPath(ProblemDto) },
           // A complete body (every required field), so the example validates against ProblemDto.
-          ...(example
-            ? {
-                example: {
-                  type: `tag:nomina-read-api,2026:problem:${example.code ?? 'VALIDATION'}`,
-                  title: problemTitle(status),
-                  status,
-                  detail: description,
-                  instance: '/ruta/solicitada',
-                  code: 'VALIDATION',
-                  ...example,
-                },
-              }
-            : {}),
+          ...(example ? { example: completeExample(status, description, example) } : {}),
         },
       },
     }),
@@ -47,4 +35,20 @@ export function ApiValidationProblem(description: string, field: string, message
     ...(instance === undefined ? {} : { instance }),
     errors: [{ field, message }],
   });
+}
+
+function completeExample(status: number, description: string, example: Partial<ProblemDto>): ProblemDto {
+  const body: ProblemDto = {
+    type: `tag:nomina-read-api,2026:problem:${example.code ?? 'VALIDATION'}`,
+    title: problemTitle(status),
+    status,
+    detail: description,
+    instance: '/ruta/solicitada',
+    code: 'VALIDATION',
+    message: '',
+    ...example,
+  };
+  // As on the wire: message always repeats detail.
+  body.message = body.detail;
+  return body;
 }

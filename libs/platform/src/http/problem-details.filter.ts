@@ -29,15 +29,22 @@ function dbCondition(err: unknown): Mapped | undefined {
   return undefined;
 }
 
+function routeNotFound(req: FastifyRequest): Mapped {
+  return { status: 404, code: 'ROUTE_NOT_FOUND', detail: `La ruta ${req.method} ${req.url.split('?')[0]} no existe. Consulte /docs para ver las operaciones disponibles.` };
+}
+
 function httpCondition(err: HttpException, req: FastifyRequest): Mapped {
   const status = err.getStatus();
   switch (status) {
     case 404:
-      return { status, code: 'ROUTE_NOT_FOUND', detail: `La ruta ${req.method} ${req.url.split('?')[0]} no existe. Consulte /docs para ver las operaciones disponibles.` };
+      return routeNotFound(req);
     case 401:
       return { status, code: 'UNAUTHENTICATED', detail: 'Falta el encabezado Authorization: Bearer <token> o el token no es válido.' };
     case 403:
-      return { status, code: 'BUSINESS_FORBIDDEN', detail: 'No tiene permiso para esta operación.' };
+      // Our business checks throw DomainErrors; a bare 403 comes from @fastify/static refusing a
+      // path that climbs out of the UI assets (`..`), which for a client is a file that does not exist.
+      if (req.routeOptions.url?.endsWith('*')) return routeNotFound(req);
+      return { status, code: 'FORBIDDEN', detail: 'No tiene permiso para esta operación.' };
     case 405:
       return { status, code: 'METHOD_NOT_ALLOWED', detail: `El método ${req.method} no está permitido en esta ruta.` };
     case 413:
@@ -80,6 +87,12 @@ export class ProblemDetailsFilter implements ExceptionFilter {
       return { status: exception.status, code: exception.code, detail: exception.detail, errors: exception.errors, headers: exception.headers };
     }
     if (exception instanceof HttpException) return httpCondition(exception, req);
+    // Fastify plugins (@fastify/static through @fastify/send) reject with plain errors carrying a
+    // 4xx statusCode (a path climbing out of the UI assets: 403): the same mapping as Nest's.
+    const statusCode = (exception as { statusCode?: unknown } | undefined)?.statusCode;
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+      return httpCondition(new HttpException((exception as Error).message ?? '', statusCode), req);
+    }
     const known = dbCondition(exception);
     if (known) {
       if (known.status >= 500) this.warnDatabase(known.code, `${req.method} ${req.url} [${req.id}]: ${(exception as Error)?.message}`);

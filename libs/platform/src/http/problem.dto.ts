@@ -28,6 +28,12 @@ export class ProblemDto {
   @ApiProperty({ example: 'VALIDATION', description: 'Código estable del error, para programas.' })
   code!: string;
 
+  @ApiProperty({
+    example: 'Parámetro inválido: offset. Debe ser un entero mayor o igual a 0.',
+    description: 'Igual a `detail`: los clientes de los servicios Loggro heredados leen solo `message`.',
+  })
+  message!: string;
+
   @ApiPropertyOptional({ type: [FieldProblemDto], description: 'Solo en errores de validación: cada parámetro inválido.' })
   errors?: FieldProblemDto[];
 }

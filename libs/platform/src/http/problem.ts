@@ -10,6 +10,8 @@ export interface ProblemBody {
   detail: string;
   instance: string;
   code: string;
+  /** Equal to `detail`: legacy Loggro clients read only `message` (RFC 9457 extension member). */
+  message: string;
   errors?: FieldProblem[];
 }
 
@@ -44,6 +46,7 @@ export function problemBody(status: number, code: string, detail: string, instan
     detail,
     instance,
     code,
+    message: detail,
   };
   if (errors?.length) body.errors = errors;
   return body;

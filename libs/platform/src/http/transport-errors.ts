@@ -76,6 +76,15 @@ export function clientErrorHandler(error: Error & { code?: string; rawPacket?: u
 }
 
 /**
+ * How long a closing server leaves its idle keep-alive connections open. Node's server.close()
+ * closes them at once, and a client that writes its next request at that moment gets a reset
+ * with no answer (7–9 per SIGTERM run under keep-alive load). Left open, each one carries its
+ * next request, which gets an answer with `Connection: close`, and the client closes it cleanly.
+ * Only connections idle for this whole time are closed; new connections are refused meanwhile.
+ */
+export const CLOSE_IDLE_AFTER_MS = 1000;
+
+/**
  * While the server closes (SIGTERM), requests still arriving on open keep-alive connections get
  * 503 problem+json with Retry-After and `Connection: close`, instead of Fastify's own JSON 503
  * (its return503OnClosing must be off). Requests already in flight finish normally.
@@ -84,6 +93,10 @@ export function rejectWhileClosing(fastify: FastifyInstance): void {
   let closing = false;
   fastify.addHook('preClose', async () => {
     closing = true;
+    // Node's close() calls closeIdleConnections() right away: deferred (runs before close()).
+    const server = fastify.server as FastifyInstance['server'] & { closeIdleConnections?: () => void };
+    const closeIdle = server.closeIdleConnections?.bind(server);
+    if (closeIdle) server.closeIdleConnections = () => void setTimeout(closeIdle, CLOSE_IDLE_AFTER_MS).unref();
   });
   // Answers finishing during the shutdown close their connection: no idle keep-alive socket keeps
   // the server open until its keep-alive timeout.

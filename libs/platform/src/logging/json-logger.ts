@@ -2,6 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import { type LogFormat, prettyDestination } from './pretty-logger';
 import { currentRequestId } from './request-context';
+import { stdoutDestination } from './safe-stdio';
 
 /**
  * One logger for Fastify's request logs and Nest's own messages: JSON lines, or with `pretty`
@@ -16,7 +17,8 @@ export function createRootLogger(level: string, format: LogFormat = 'json', stre
     redact: { paths: ['req.headers.authorization', 'password'], remove: true },
   };
   if (format === 'pretty') return pino(options, prettyDestination(stream));
-  return stream ? pino(options, stream) : pino(options);
+  // Default: JSON to stdout through a destination that goes quiet on a closed terminal or pipe.
+  return pino(options, stream ?? stdoutDestination());
 }
 
 /** Nest's start-up chatter (one line per module and per route) is detail, not news: debug level. */

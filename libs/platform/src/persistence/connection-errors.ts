@@ -37,6 +37,9 @@ const UNAVAILABLE_CODES = new Set([
   '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006',
 ]);
 
-/** pg: "Connection terminated[ unexpectedly| due to connection timeout]", "timeout expired" (connectionTimeoutMillis); knex/tarn: pool acquire timeout. */
+/**
+ * pg: "Connection terminated[ unexpectedly| due to connection timeout]", "timeout expired" (connectionTimeoutMillis);
+ * knex/tarn: pool acquire timeout; ours: "Query read timeout", the client-side query deadline (database.ts).
+ */
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|^timeout expired$|connect ECONNREFUSED|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+  /Connection terminated|^timeout expired$|Query read timeout|connect ECONNREFUSED|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|Client has encountered a connection error/i;

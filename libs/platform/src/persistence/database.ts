@@ -43,6 +43,54 @@ const knexLog = {
   debug: (): void => undefined,
 };
 
+/**
+ * How long past its statement budget the client itself gives up on a query. PostgreSQL's
+ * statement_timeout cancels nothing when the server is frozen or unreachable (a partition, a
+ * SIGSTOPped backend), so without this a request waited until the server came back (CONTRACT §7:
+ * at most 5 s beyond the budget).
+ */
+export const QUERY_DEADLINE_GRACE_MS = 1000;
+
+/** The error a query past its client-side deadline fails with (mapped to 503 by the problem filter). */
+export const QUERY_DEADLINE_MESSAGE = 'Query read timeout';
+
+interface PgConnection {
+  query: (...args: unknown[]) => unknown;
+  connection?: { stream?: { destroy(err?: Error): void } };
+}
+
+/**
+ * Every plain query on this connection gets a deadline; past it the socket is destroyed, which
+ * fails the query (and any queued behind it) and makes pg emit 'error', so knex marks the
+ * connection disposed and the pool drops it instead of handing it out again. node-postgres'
+ * own `query_timeout` would leave the connection in the pool with the query still pending on
+ * it, and would also cut cursors and COPY streams (Submittables), which carry their own budget
+ * (the report's long statement_timeout) and are left alone here.
+ */
+export function enforceQueryDeadline(conn: PgConnection, deadlineMs: number): void {
+  const query = conn.query;
+  conn.query = function (this: unknown, ...args: unknown[]): unknown {
+    if (typeof (args[0] as { submit?: unknown } | undefined)?.submit === 'function') return query.apply(conn, args);
+    const timer = setTimeout(() => {
+      const err = Object.assign(new Error(QUERY_DEADLINE_MESSAGE), { code: 'QUERY_DEADLINE' });
+      conn.connection?.stream?.destroy(err);
+    }, deadlineMs);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, res: unknown): void => {
+        clearTimeout(timer);
+        callback(err, res);
+      };
+      return query.apply(conn, args);
+    }
+    const result = query.apply(conn, args) as Promise<unknown>;
+    const settled = (): void => clearTimeout(timer);
+    result.then(settled, settled);
+    return result;
+  };
+}
+
 export function ormOptions(
   url: string,
   schema: SchemaParts,
@@ -71,13 +119,17 @@ export function ormOptions(
       acquireTimeoutMillis: connectTimeoutMs,
       createTimeoutMillis: connectTimeoutMs,
       // Each new connection gets the statement timeout so a runaway query is cancelled in the database.
-      afterCreate: (conn: { query: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) => {
+      afterCreate: (conn: PgConnection, done: (err: Error | null, conn: unknown) => void) => {
         const ms = Math.max(0, Math.floor(tuning.statementTimeoutMs ?? 0));
-        conn.query(`set statement_timeout = ${ms}; set timezone = 'UTC'`, (err) => done(err, conn));
+        // No statement budget (0) means no limit, on either side.
+        if (ms > 0) enforceQueryDeadline(conn, ms + QUERY_DEADLINE_GRACE_MS);
+        conn.query(`set statement_timeout = ${ms}; set timezone = 'UTC'`, (err: Error | null) => done(err, conn));
       },
     },
     driverOptions: {
-      connection: { application_name: 'nomina-read-api', connectionTimeoutMillis: connectTimeoutMs, keepAlive: true },
+      // TCP keepalive from 10 s of silence: a peer gone without a FIN (partition, dead host) is
+      // noticed by the kernel even on an idle pooled connection.
+      connection: { application_name: 'nomina-read-api', connectionTimeoutMillis: connectTimeoutMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 },
       // knex reports dropped connections ("Connection Error: ...") with console.log; route them to the JSON log.
       log: knexLog,
     },
