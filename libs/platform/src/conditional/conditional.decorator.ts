@@ -15,7 +15,12 @@ export function Conditional(options: ConditionalOptions = {}): ClassDecorator & 
       name: 'If-None-Match',
       required: false,
       description: 'ETag de una respuesta anterior a la misma solicitud (o *): si los datos no cambiaron, la respuesta es 304 sin cuerpo.',
-      schema: { type: 'string', example: '"k3Jx0bS9Qe2Rk9yL7mW4tA1vC8dF5gH2"' },
+      schema: { type: 'string' },
+      // Swagger UI preselects the first entry: empty, so "Try it out" gets the 200 and its ETag.
+      examples: {
+        ninguno: { summary: 'Sin revalidar', value: '' },
+        etag: { summary: 'El ETag de una respuesta anterior', value: '"k3Jx0bS9Qe2Rk9yL7mW4tA1vC8dF5gH2"' },
+      },
     }),
     ApiResponse({
       status: 304,

@@ -30,7 +30,12 @@ export function ApiExportResponse(options: ApiExportOptions): MethodDecorator {
       name: 'format',
       required: false,
       enum: EXPORT_FORMATS,
-      example: 'json',
+      // Swagger UI offers the choice; the first entry (JSON) is preselected.
+      examples: {
+        json: { summary: 'JSON (por defecto)', value: 'json' },
+        csv: { summary: 'Archivo CSV', value: 'csv' },
+        xlsx: { summary: 'Libro XLSX', value: 'xlsx' },
+      },
       description:
         'Formato de la respuesta (por defecto json). csv: UTF-8 con BOM, separador `,`, CRLF. xlsx: libro de Excel. Ambos traen todas las filas ' +
         '(o solo la página, si la solicitud la indica), en el orden del JSON, con las columnas del JSON (objetos anidados con puntos: `grupoPago.codigo`), ' +
