@@ -8,7 +8,7 @@
  * Rounds interleave the variants so a burst of load on the shared machine hits all alike.
  *
  *   npm run build && node bench/run-ts.js bench/exports-conditional.bench.ts [--scale large] [--rounds 3]
- *     [--main dist/apps/api/src/main.js] [--seconds 3] [--only report|revalidation]
+ *     [--main dist/apps/api/src/main.js] [--seconds 3] [--only report|revalidation] [--heap-mb 256]
  *
  * The database `nomina_<scale>` must be seeded (`npm run bench -- --scale <scale>` seeds it).
  */
@@ -120,12 +120,14 @@ async function main(): Promise<void> {
   const { url, release } = await benchServer(`nomina_${scale}`);
   let service: RunningService | undefined;
   try {
-    service = await startService(mainJs, url, 'exports-conditional');
+    // --heap-mb N: the Docker image's V8 heap cap (bench/run.ts's default 256); absent: V8's default, the worst case for RSS.
+    const heapMb = opt('heap-mb');
+    service = await startService(mainJs, url, 'exports-conditional', heapMb ? [`--max-old-space-size=${heapMb}`] : []);
     const { tid, bid } = claims(service.auth);
     const db = new Client({ connectionString: url });
     await db.connect();
     const ctx = await discover(db, tid, bid).finally(() => db.end());
-    console.log(`scale ${scale}, build ${mainJs.replace(`${ROOT}/`, '')}, load average ${la()}`);
+    console.log(`scale ${scale}, build ${mainJs.replace(`${ROOT}/`, '')}, heap cap ${heapMb ? `${heapMb} MB` : 'V8 default'}, load average ${la()}`);
     if (only !== 'revalidation') await reportExports(service, ctx.yearSales, rounds);
     if (only !== 'report') {
       await revalidation(
