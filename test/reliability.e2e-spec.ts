@@ -30,12 +30,18 @@ function median(values: number[]): number {
 }
 
 describe('POST /login brute-force limit (e2e)', () => {
+  // The limits live in the database (issue #14): a database of its own, so other suites' login
+  // attempts on the shared one never count here.
+  const DB = 'nomina_test_login_rl';
   let app: NestFastifyApplication;
+  let url: string;
   beforeAll(async () => {
-    app = await createTestApp({ LOGIN_RATE_LIMIT: '3', LOGIN_RATE_WINDOW_S: '120' });
+    url = await seedDatabase(DB, [exampleDataset()]);
+    app = await createTestApp({ LOGIN_RATE_LIMIT: '3', LOGIN_RATE_WINDOW_S: '120' }, url);
   });
   afterAll(async () => {
     await app?.close();
+    if (process.env.TEST_PG_ADMIN_URL) await dropDatabase(process.env.TEST_PG_ADMIN_URL, DB);
   });
 
   const attempt = async (body: object, ip: string): Promise<InjectResult> =>
@@ -65,7 +71,7 @@ describe('POST /login brute-force limit (e2e)', () => {
   });
 
   it('per IP, every attempt counts (10 × the limit), whatever the e-mails', async () => {
-    const strict = await createTestApp({ LOGIN_RATE_LIMIT: '1', LOGIN_RATE_WINDOW_S: '60' });
+    const strict = await createTestApp({ LOGIN_RATE_LIMIT: '1', LOGIN_RATE_WINDOW_S: '60' }, url);
     try {
       const from = async (body: object, ip: string): Promise<InjectResult> =>
         asResult(await strict.inject({ method: 'POST', url: '/login', payload: body, remoteAddress: ip }));

@@ -35,8 +35,8 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} not ready`);
 }
 
-/** Starts `main` on the database `dbUrl` (logs appended to bench/.out/<log>.log), waits until ready, logs in. */
-export async function startService(main: string, dbUrl: string, log: string, nodeArgs: string[] = []): Promise<RunningService> {
+/** Starts `main` on the database `dbUrl` (logs appended to bench/.out/<log>.log; `env` adds settings), waits until ready, logs in. */
+export async function startService(main: string, dbUrl: string, log: string, nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<RunningService> {
   const port = await freePort();
   mkdirSync(OUT, { recursive: true });
   const out = createWriteStream(join(OUT, `${log}.log`), { flags: 'a' });
@@ -52,6 +52,7 @@ export async function startService(main: string, dbUrl: string, log: string, nod
       PORT: String(port),
       HOST: '127.0.0.1',
       DB_POOL_MAX: '10',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

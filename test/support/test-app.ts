@@ -14,6 +14,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     JWT_SECRET: TEST_JWT_SECRET,
     DATA_DIR: `${__dirname}/../../.data/test`,
     PRINCIPAL_CACHE_TTL_MS: '0',
+    // The limits live in the shared test database: suites that test them turn them on.
+    LOGIN_RATE_LIMIT: '0',
     ...overrides,
   });
 }

@@ -16,6 +16,7 @@ import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { HttpMetrics } from './metrics/http-metrics';
 import { MetricsController } from './metrics/metrics.controller';
 import { ormOptions, type SchemaParts } from './persistence/database';
+import { ReadPools } from './persistence/read-pools';
 import { SqlReader } from './persistence/sql-reader';
 import { DataVersionReader } from './conditional/data-version';
 import { PremiumGuard } from './tenancy/premium.guard';
@@ -61,6 +62,7 @@ export class PlatformModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: EXPECTED_MIGRATIONS, useValue: schema.migrations.map((m) => m.name) },
+        ReadPools,
         SqlReader,
         DataVersionReader,
         PrincipalDirectory,
@@ -74,7 +76,7 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AuthenticationGuard },
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
-      exports: [APP_CONFIG, SqlReader, DataVersionReader, PrincipalDirectory, TenantGuard, PremiumGuard, TokenService, AUTH_ADAPTER, HttpMetrics],
+      exports: [APP_CONFIG, ReadPools, SqlReader, DataVersionReader, PrincipalDirectory, TenantGuard, PremiumGuard, TokenService, AUTH_ADAPTER, HttpMetrics],
     };
   }
 }

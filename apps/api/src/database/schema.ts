@@ -1,12 +1,12 @@
 import type { SchemaParts } from '@app/platform/persistence/database';
 import { PLATFORM_ENTITIES } from '@app/platform/persistence/entities/platform.entities';
-import { PLATFORM_MIGRATIONS } from '@app/platform/persistence/migrations';
+import { DISTRIBUTION_MIGRATIONS, PLATFORM_MIGRATIONS } from '@app/platform/persistence/migrations';
 import { NOMINA_MIGRATIONS } from '@app/nomina';
 import { PROVEEDORES_MIGRATIONS } from '@app/proveedores';
 import { REPORTES_MIGRATIONS } from '@app/reportes';
 
-/** The whole service's schema: platform first, then each context, in migration-name order. */
+/** The whole service's schema: platform first, then each context, in migration-name order; the Citus step last. */
 export const APP_SCHEMA: SchemaParts = {
   entities: [...PLATFORM_ENTITIES],
-  migrations: [...PLATFORM_MIGRATIONS, ...NOMINA_MIGRATIONS, ...REPORTES_MIGRATIONS, ...PROVEEDORES_MIGRATIONS],
+  migrations: [...PLATFORM_MIGRATIONS, ...NOMINA_MIGRATIONS, ...REPORTES_MIGRATIONS, ...PROVEEDORES_MIGRATIONS, ...DISTRIBUTION_MIGRATIONS],
 };

@@ -60,6 +60,29 @@ describe('loadConfig', () => {
     );
   });
 
+  it('DATABASE_REPLICA_URLS: a comma-separated list; an unparsable URL stops the start with a Spanish problem that hides the URL', () => {
+    expect(loadConfig({ JWT_SECRET: secret })).toEqual(expect.objectContaining({ databaseReplicaUrls: [], replicaMaxLagMs: 5000 }));
+    const c = loadConfig({ JWT_SECRET: secret, DATABASE_REPLICA_URLS: ' postgresql://u:p@r1:5432/db , postgres://u:p@r2/db,', REPLICA_MAX_LAG_MS: '800' });
+    expect([c.databaseReplicaUrls, c.replicaMaxLagMs]).toEqual([['postgresql://u:p@r1:5432/db', 'postgres://u:p@r2/db'], 800]);
+    let err: unknown;
+    try {
+      loadConfig({ JWT_SECRET: secret, DATABASE_REPLICA_URLS: 'postgresql://u:p@r1/db,postgresql://u:se%creto@r2:99999/db,mysql://x' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).problems).toEqual([
+      expect.stringMatching(/^DATABASE_REPLICA_URLS: la réplica n.º 2 no es una URL válida/),
+      expect.stringMatching(/^DATABASE_REPLICA_URLS: la réplica n.º 3 debe empezar por postgres:\/\//),
+    ]);
+    expect((err as Error).message).not.toContain('se%creto');
+  });
+
+  it('caps PRINCIPAL_CACHE_TTL_MS at 5 s so a deactivation reaches every instance within 5 s', () => {
+    expect(loadConfig({ JWT_SECRET: secret, PRINCIPAL_CACHE_TTL_MS: '5000' }).principalCacheTtlMs).toBe(5000);
+    expect(() => loadConfig({ JWT_SECRET: secret, PRINCIPAL_CACHE_TTL_MS: '5001' })).toThrow(/PRINCIPAL_CACHE_TTL_MS debe ser un entero entre 0 y 5000/);
+  });
+
   it('parses durations', () => {
     expect(parseDuration('12h')).toBe(43200);
     expect(parseDuration('30m')).toBe(1800);

@@ -12,6 +12,10 @@ export interface AppConfig {
   host: string;
   apiPrefix: string;
   databaseUrl: string | undefined;
+  /** Streaming replicas for the reads (DATABASE_REPLICA_URLS); empty = every read on the primary. */
+  databaseReplicaUrls: string[];
+  /** A replica lagging more than this is skipped until it catches up (REPLICA_MAX_LAG_MS). */
+  replicaMaxLagMs: number;
   dataDir: string;
   /** Database name inside the embedded PostgreSQL. */
   embeddedDatabase: string;
@@ -28,7 +32,8 @@ export interface AppConfig {
   logFormat: 'pretty' | 'json';
   requestTimeoutMs: number;
   shutdownTimeoutMs: number;
-  /** How long a token's user/tenant status is cached (0 = always read the database). */
+  /** How long a token's user/tenant status is cached (0 = always read the database); at most 5 s, so a
+   *  deactivation reaches every instance within 5 s (CONTRACT §10). */
   principalCacheTtlMs: number;
   /** Failed POST /login attempts allowed per e-mail, and attempts per client IP, in each window (0 = no limit). */
   loginRateLimit: number;
@@ -113,6 +118,13 @@ export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process
     problems.push('DATABASE_URL debe empezar por postgres:// o postgresql://');
   }
 
+  const databaseReplicaUrls = (env.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  databaseReplicaUrls.forEach((url, i) => {
+    const problem = replicaUrlProblem(url);
+    // The URL is not echoed: it may carry a password.
+    if (problem) problems.push(`DATABASE_REPLICA_URLS: la réplica n.º ${i + 1} ${problem}`);
+  });
+
   const algorithm = (env.JWT_ALGORITHM || 'HS256').toUpperCase();
   if (!['HS256', 'RS256', 'ES256'].includes(algorithm)) {
     problems.push(`JWT_ALGORITHM debe ser HS256, RS256 o ES256 (recibido "${env.JWT_ALGORITHM}")`);
@@ -157,6 +169,8 @@ export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process
     host: env.HOST || '127.0.0.1',
     apiPrefix,
     databaseUrl,
+    databaseReplicaUrls,
+    replicaMaxLagMs: int('REPLICA_MAX_LAG_MS', 5000, 0, 3_600_000),
     dataDir,
     embeddedDatabase: env.EMBEDDED_PG_DATABASE || 'nomina',
     embeddedPgPort: int('EMBEDDED_PG_PORT', 0, 0, 65535),
@@ -181,13 +195,23 @@ export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process
     logFormat: logFormat as AppConfig['logFormat'],
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30000, 1000, 3_600_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10000, 0, 600_000),
-    principalCacheTtlMs: int('PRINCIPAL_CACHE_TTL_MS', 5000, 0, 600_000),
+    principalCacheTtlMs: int('PRINCIPAL_CACHE_TTL_MS', 5000, 0, 5000),
     loginRateLimit: int('LOGIN_RATE_LIMIT', 10, 0, 1_000_000),
     loginRateWindowSeconds: int('LOGIN_RATE_WINDOW_S', 300, 1, 86_400),
     metricsToken: env.METRICS_TOKEN || undefined,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+function replicaUrlProblem(url: string): string | undefined {
+  if (!/^postgres(ql)?:\/\//.test(url)) return 'debe empezar por postgres:// o postgresql://';
+  try {
+    if (!new URL(url).hostname) return 'no indica el servidor (host)';
+  } catch {
+    return 'no es una URL válida (revise los caracteres especiales de la contraseña: van codificados con %)';
+  }
+  return undefined;
 }
 
 /** A development-only secret kept in DATA_DIR so tokens survive restarts. */

@@ -1,6 +1,7 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Optional } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
+import { ReadPools } from '../persistence/read-pools';
 import { SqlReader } from '../persistence/sql-reader';
 import { ApiLive, ApiReady } from './health.openapi';
 import { type Readiness, readiness } from './readiness';
@@ -15,6 +16,7 @@ export class HealthController {
   constructor(
     private readonly sql: SqlReader,
     @Inject(EXPECTED_MIGRATIONS) private readonly expected: string[],
+    @Optional() private readonly reads?: ReadPools,
   ) {}
 
   @Get('live')
@@ -26,6 +28,6 @@ export class HealthController {
   @Get('ready')
   @ApiReady()
   async ready(): Promise<Readiness> {
-    return readiness(this.sql, this.expected);
+    return readiness(this.sql, this.expected, this.reads);
   }
 }

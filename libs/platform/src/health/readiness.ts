@@ -1,9 +1,12 @@
 import { PlatformError, PlatformErrorCode } from '../errors/domain-error';
+import type { PoolReport, ReadPools } from '../persistence/read-pools';
 import type { SqlReader } from '../persistence/sql-reader';
 
 export interface Readiness {
   status: string;
   migrations: number;
+  /** Each pool's state, when DATABASE_REPLICA_URLS is set. */
+  pools?: PoolReport[];
 }
 
 /**
@@ -12,11 +15,14 @@ export interface Readiness {
  */
 export const READY_DEADLINE_MS = 1500;
 
-/** Ready when the database answers and every migration the running code expects is applied; 503 otherwise. */
-export async function readiness(sql: SqlReader, expected: readonly string[]): Promise<Readiness> {
+/**
+ * Ready when the primary answers and every migration the running code expects is applied; 503
+ * otherwise. Replicas only add capacity: their state is reported, never a reason for 503.
+ */
+export async function readiness(sql: SqlReader, expected: readonly string[], reads?: ReadPools): Promise<Readiness> {
   let applied: Set<string>;
   try {
-    const rows = await withDeadline(sql.query<{ name: string }>('select name from schema_migrations'), READY_DEADLINE_MS);
+    const rows = await withDeadline(sql.queryOnPrimary<{ name: string }>('select name from schema_migrations'), READY_DEADLINE_MS);
     applied = new Set(rows.map((r) => r.name));
   } catch {
     throw new PlatformError(PlatformErrorCode.SERVICE_UNAVAILABLE, 'La base de datos no está disponible.', undefined, { 'retry-after': '5' });
@@ -25,7 +31,7 @@ export async function readiness(sql: SqlReader, expected: readonly string[]): Pr
   if (missing.length) {
     throw new PlatformError(PlatformErrorCode.SERVICE_UNAVAILABLE, `Faltan migraciones por aplicar: ${missing.join(', ')}. Ejecute npm run migrate.`);
   }
-  return { status: 'ready', migrations: applied.size };
+  return { status: 'ready', migrations: applied.size, ...(reads?.replicas.length ? { pools: reads.report() } : {}) };
 }
 
 /** The promise's outcome, or a rejection after `ms` (the promise keeps running; its result is dropped). */

@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { ReadPools } from '../persistence/read-pools';
+import { registerReadPoolMetrics } from './read-pool-metrics';
 
 /** The part of knex's (tarn) pool the gauges read. */
 interface TarnPool {
@@ -23,7 +25,7 @@ export class HttpMetrics {
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly duration: Histogram<'method' | 'route' | 'status'>;
 
-  constructor(orm: MikroORM) {
+  constructor(orm: MikroORM, @Optional() reads?: ReadPools) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     const labelNames = ['method', 'route', 'status'] as const;
@@ -66,6 +68,7 @@ export class HttpMetrics {
         this.set(pool()?.max ?? 0);
       },
     });
+    registerReadPoolMetrics(this.registry, reads);
   }
 
   /** One answered request; `route` is the template (`/pagos/:id`), never the raw URL. */

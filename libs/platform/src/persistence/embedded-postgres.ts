@@ -493,3 +493,24 @@ export async function recreateDatabase(adminUrl: string, database: string): Prom
   }
   await ensureDatabase(adminUrl, database);
 }
+
+/**
+ * What a second server built from the same binaries needs (embedded-standby.ts): the binaries,
+ * the OS user they run as, and where DATA_DIR's cluster lives.
+ */
+export function embeddedRuntime(dataDir: string, log: (m: string) => void): {
+  bin: string;
+  cluster: string;
+  user: { uid: number; gid: number } | undefined;
+  run(cmd: string, args: string[]): Promise<string>;
+  freePort(): Promise<number>;
+} {
+  const user = isRoot() ? ensurePostgresUser(log) : undefined;
+  return {
+    bin: reachableBinaries(locateBinaries(), log).bin,
+    cluster: clusterLocation(resolve(dataDir)),
+    user,
+    run: (cmd, args) => runAs(user, cmd, args),
+    freePort,
+  };
+}

@@ -1,11 +1,12 @@
 import type { EventEmitter } from 'node:events';
 import { once } from 'node:events';
 import { pipeline, type Readable, Transform } from 'node:stream';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import QueryStream from 'pg-query-stream';
 import { deadConnection } from './connection-errors';
+import { ReadPools, replicaFailure, type ReplicaPool } from './read-pools';
 
 /** The node-postgres client behind MikroORM's pool (native $1 placeholders, streams, COPY). */
 export interface PgClient {
@@ -67,16 +68,36 @@ export interface RowStream<Head> {
 export class SqlReader {
   private readonly logger = new Logger('SqlReader');
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    @Optional() private readonly reads?: ReadPools,
+  ) {}
 
-  async query<R>(text: string, values: readonly unknown[] = []): Promise<R[]> {
-    const run = (): Promise<R[]> => this.withClient(async (client) => (await client.query<R>(text, [...values])).rows);
+  /** One read: on a healthy replica when there is one (DATABASE_REPLICA_URLS), else on the primary. */
+  query<R>(text: string, values: readonly unknown[] = []): Promise<R[]> {
+    return this.read(text, values, this.reads?.pick());
+  }
+
+  /** A read that must see the primary's latest commit (e.g. a deactivation, within 5 s everywhere). */
+  queryOnPrimary<R>(text: string, values: readonly unknown[] = []): Promise<R[]> {
+    return this.read(text, values, 'primary');
+  }
+
+  private async read<R>(text: string, values: readonly unknown[], where: ReplicaPool | 'primary' | undefined): Promise<R[]> {
+    const run = (route: Route): Promise<R[]> => this.withClient(async (client) => (await client.query<R>(text, [...values])).rows, route);
+    const replica = typeof where === 'object' ? where : undefined;
     try {
-      return await run();
+      return await run(where ?? 'fallback');
     } catch (err) {
-      // A read is safe to repeat: once, on another connection, when the pooled one was dead.
+      // A read is safe to repeat: once, on the primary, when the connection (a dead pooled one, or
+      // a replica that failed) was the problem rather than the statement.
+      if (replica) {
+        if (!replicaFailure(err)) throw err;
+        this.reads!.failed(replica, err);
+        return run('fallback');
+      }
       if (!deadConnection(err)) throw err;
-      return run();
+      return run(where === 'primary' ? 'primary' : 'fallback');
     }
   }
 
@@ -103,7 +124,7 @@ export class SqlReader {
 
   /** Runs fn on one connection inside a read-only repeatable-read transaction: one snapshot for all its statements. */
   async readOnlySnapshot<T>(fn: (query: SnapshotQuery) => Promise<T>, opts: SnapshotOptions = {}): Promise<T> {
-    return this.inSnapshot((client) => fn(snapshotQuery(client)), opts);
+    return this.onReplicaOrPrimary((route) => this.inSnapshot((client) => fn(snapshotQuery(client)), opts, route));
   }
 
   /**
@@ -113,6 +134,11 @@ export class SqlReader {
    * ordinary error of the caller rather than a broken response body.
    */
   stream<Row, Out = Row, Head = undefined>(text: string, values: readonly unknown[], opts: StreamOptions<Row, Out, Head>): Promise<RowStream<Head>> {
+    // Until the first row is there nothing was sent: a replica's failure is retried on the primary.
+    return this.onReplicaOrPrimary((route) => this.openStream(text, values, opts, route));
+  }
+
+  private openStream<Row, Out, Head>(text: string, values: readonly unknown[], opts: StreamOptions<Row, Out, Head>, route: Route): Promise<RowStream<Head>> {
     const map = opts.map;
     return new Promise<RowStream<Head>>((resolve, reject) => {
       this.inSnapshot(async (client) => {
@@ -139,11 +165,24 @@ export class SqlReader {
         }
         resolve({ head, rows });
         await released;
-      }, opts).catch(reject);
+      }, opts, route).catch(reject);
     });
   }
 
-  /** Runs fn inside BEGIN/COMMIT on one connection; ROLLBACK on any error. */
+  /** Runs a read on a usable replica, or the primary; a replica's connection failure is repeated once on the primary. */
+  private async onReplicaOrPrimary<T>(run: (route: Route) => Promise<T>): Promise<T> {
+    const replica = this.reads?.pick();
+    if (!replica) return run('fallback');
+    try {
+      return await run(replica);
+    } catch (err) {
+      if (!replicaFailure(err)) throw err;
+      this.reads!.failed(replica, err);
+      return run('fallback');
+    }
+  }
+
+  /** Runs fn inside BEGIN/COMMIT on one connection of the primary; ROLLBACK on any error. */
   async transaction<T>(fn: (client: PgClient) => Promise<T>): Promise<T> {
     return this.withClient(async (client) => {
       try {
@@ -161,35 +200,52 @@ export class SqlReader {
         await client.query('rollback').catch(() => undefined);
         throw err;
       }
-    });
+    }, 'primary');
   }
 
   /**
    * The one place a connection is taken from and given back to a pool. Protected so a look-alike
    * (the benchmarks' recorder) can hand out its own clients; replica routing belongs here too.
    */
-  protected acquire(): Promise<PgClient> {
-    return this.knexClient.acquireConnection();
+  protected acquire(route: Route = 'primary'): Promise<PgClient> {
+    return this.poolOf(route).acquireConnection();
   }
 
-  protected release(client: PgClient): Promise<void> {
-    return this.knexClient.releaseConnection(client);
+  protected release(client: PgClient, route: Route = 'primary'): Promise<void> {
+    return this.poolOf(route).releaseConnection(client);
   }
 
-  private get knexClient(): { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> } {
+  private poolOf(route: Route): KnexClient {
+    return typeof route === 'object' ? (route.knex.client as KnexClient) : this.knexClient;
+  }
+
+  private get knexClient(): KnexClient {
     return (this.orm.em.getConnection() as PostgreSqlConnection).getKnex().client;
   }
 
-  private async withClient<T>(fn: (client: PgClient) => Promise<T>): Promise<T> {
-    const client = await this.acquire();
+  /** fn on one connection of `route`; a replica that gives no connection hands the read to the primary. */
+  private async withClient<T>(fn: (client: PgClient) => Promise<T>, route: Route): Promise<T> {
+    let client: PgClient;
+    try {
+      client = await this.acquire(route);
+    } catch (err) {
+      if (typeof route !== 'object') throw err;
+      this.reads!.failed(route, err);
+      route = 'fallback';
+      client = await this.acquire(route);
+    }
+    if (this.reads) {
+      if (typeof route === 'object') route.reads++;
+      else if (route === 'fallback') this.reads.primaryReads++;
+    }
     try {
       return await fn(client);
     } finally {
-      await this.release(client);
+      await this.release(client, route);
     }
   }
 
-  private inSnapshot<T>(fn: (client: PgClient) => Promise<T>, opts: SnapshotOptions): Promise<T> {
+  private inSnapshot<T>(fn: (client: PgClient) => Promise<T>, opts: SnapshotOptions, route: Route): Promise<T> {
     // One round trip; the timeout is an integer (validated configuration), never user input.
     const timeout = opts.statementTimeoutMs === undefined ? '' : `; set local statement_timeout = ${Math.trunc(opts.statementTimeoutMs)}`;
     return this.withClient(async (client) => {
@@ -200,7 +256,7 @@ export class SqlReader {
         // Read only: commit and rollback are the same; rollback also works after an error.
         await client.query('rollback').catch(() => undefined);
       }
-    });
+    }, route);
   }
 
   /**
@@ -226,6 +282,15 @@ export class SqlReader {
     });
   }
 }
+
+type KnexClient = { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };
+
+/**
+ * Where a connection comes from: one given replica; the primary for a read no replica could take
+ * (`fallback`, counted in ReadPools.primaryReads); or the primary by design (`primary`: writes,
+ * reads that must be current).
+ */
+export type Route = 'primary' | 'fallback' | ReplicaPool;
 
 /** A count and the rows it counts see the same data, even while an import replaces the tenant's rows. */
 const BEGIN_SNAPSHOT = 'begin transaction isolation level repeatable read, read only';

@@ -1,103 +1,95 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.tokens';
 import { DomainError, PlatformError, PlatformErrorCode } from '../../errors/domain-error';
+import { type PgClient, SqlReader } from '../../persistence/sql-reader';
 // The login lookup's normalization (login_directory.email_key), so spellings of one e-mail share a budget.
 import { emailKey } from '../../persistence/bulk/keys';
-
-/** Keys kept at most; past it expired windows are swept, then the oldest keys dropped. */
-const MAX_KEYS = 50_000;
 
 /** Attempts per client IP allowed in one window, as a multiple of the per-e-mail limit. */
 export const IP_LIMIT_FACTOR = 10;
 
+/** Expired windows are deleted at most this often (by whichever instance gets there). */
+const SWEEP_EVERY_MS = 60_000;
+
+const expired = `l.window_start <= now() - $3::int * interval '1 second'`;
+
 /**
- * A sliding-window log of timestamps per key, in memory (one instance per process).
- * `hits(key)` counts the events of the last window; `retryAfterSeconds` says when the oldest of
- * them leaves it.
+ * Takes one unit of a key's budget, atomically across instances (the row is locked by the upsert):
+ * `column` is `fallos` for keys that count every attempt (IP) and `pendientes` for keys whose
+ * attempt is settled after the password check (e-mail). No row back = over the limit.
  */
-export class SlidingWindow {
-  private readonly log = new Map<string, number[]>();
+const reserveSql = (column: 'fallos' | 'pendientes'): string => `
+  insert into login_limit as l (key, window_start, ${column}) values ($1, now(), 1)
+  on conflict (key) do update
+     set window_start = case when ${expired} then now() else l.window_start end,
+         fallos = case when ${expired} then ${column === 'fallos' ? 1 : 0} else l.fallos ${column === 'fallos' ? '+ 1' : ''} end,
+         pendientes = case when ${expired} then ${column === 'pendientes' ? 1 : 0} else l.pendientes ${column === 'pendientes' ? '+ 1' : ''} end
+   where ${expired} or l.fallos + l.pendientes < $2
+  returning 1`;
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+const RESERVE_ATTEMPT_SQL = reserveSql('fallos');
+const RESERVE_CHECK_SQL = reserveSql('pendientes');
 
-  /** Seconds until the key is under its limit again; 0 when it is under it now. */
-  retryAfterSeconds(key: string): number {
-    const events = this.live(key);
-    if (events.length < this.limit) return 0;
-    const freeAt = events[events.length - this.limit] + this.windowMs;
-    return Math.max(1, Math.ceil((freeAt - this.now()) / 1000));
-  }
+const WAIT_SQL = `
+  select greatest(1, ceil(extract(epoch from window_start + $2::int * interval '1 second' - now())))::int as wait
+    from login_limit where key = $1`;
 
-  record(key: string): void {
-    const events = this.live(key);
-    events.push(this.now());
-    // Only the last `limit` events can ever decide a refusal.
-    if (events.length > this.limit) events.splice(0, events.length - this.limit);
-    this.log.delete(key);
-    this.log.set(key, events);
-    if (this.log.size > MAX_KEYS) this.prune();
-  }
+const SETTLE_SQL = {
+  failed: `update login_limit set pendientes = greatest(pendientes - 1, 0), fallos = fallos + 1 where key = $1`,
+  succeeded: `update login_limit set pendientes = greatest(pendientes - 1, 0), fallos = 0 where key = $1`,
+  other: `update login_limit set pendientes = greatest(pendientes - 1, 0) where key = $1`,
+} as const;
 
-  reset(key: string): void {
-    this.log.delete(key);
-  }
+export type LoginOutcome = keyof typeof SETTLE_SQL;
 
-  get size(): number {
-    return this.log.size;
-  }
-
-  private live(key: string): number[] {
-    const events = this.log.get(key);
-    if (!events) return [];
-    const since = this.now() - this.windowMs;
-    let drop = 0;
-    while (drop < events.length && events[drop] <= since) drop++;
-    if (drop) events.splice(0, drop);
-    return events;
-  }
-
-  private prune(): void {
-    const since = this.now() - this.windowMs;
-    for (const [key, events] of this.log) if (events[events.length - 1] <= since) this.log.delete(key);
-    // Still too many live keys (a flood of distinct e-mails): forget the least recently used.
-    for (const key of this.log.keys()) {
-      if (this.log.size <= MAX_KEYS * 0.9) break;
-      this.log.delete(key);
-    }
-  }
+/** One admitted attempt; settle it once the password check is done. */
+export interface LoginReservation {
+  settle(outcome: LoginOutcome): Promise<void>;
 }
 
+const NOTHING_RESERVED: LoginReservation = { settle: async () => undefined };
+
 /**
- * Brute-force brake for POST /login (LOGIN_RATE_LIMIT per LOGIN_RATE_WINDOW_S):
- * - per e-mail, FAILED attempts (wrong password or unknown e-mail alike, so a refusal says nothing
- *   about whether the account exists); a success clears the e-mail's count;
+ * Brute-force brake for POST /login (LOGIN_RATE_LIMIT per LOGIN_RATE_WINDOW_S), kept in
+ * PostgreSQL (table login_limit, on the primary) so every instance shares it:
+ * - per e-mail, password checks: an attempt reserves a check BEFORE the password is verified,
+ *   so failures plus checks in flight never exceed the limit, whatever the concurrency; a wrong
+ *   password (or unknown e-mail alike, so a refusal says nothing about the account) becomes a
+ *   failure, a success clears the failures, any other outcome only frees the reservation;
  * - per client IP, ALL attempts, at IP_LIMIT_FACTOR times the limit (password spraying across
  *   many e-mails from one address; shared NATs still get room).
- * A refused attempt is not counted and never reaches the password check. 429 with Retry-After.
+ * Each key has a fixed window opened by its first attempt. A refused attempt is not counted and
+ * never reaches the password check: 429 with Retry-After (seconds until the window closes).
  * The IP is the TCP peer: behind a reverse proxy every client shares the proxy's budget.
  */
 @Injectable()
 export class LoginRateLimiter {
-  private readonly perEmail: SlidingWindow | undefined;
-  private readonly perIp: SlidingWindow | undefined;
+  private readonly log = new Logger('LoginRateLimiter');
+  private nextSweep = 0;
 
-  constructor(@Inject(APP_CONFIG) config: Pick<AppConfig, 'loginRateLimit' | 'loginRateWindowSeconds'>) {
-    if (config.loginRateLimit > 0) {
-      const windowMs = config.loginRateWindowSeconds * 1000;
-      this.perEmail = new SlidingWindow(config.loginRateLimit, windowMs);
-      this.perIp = new SlidingWindow(config.loginRateLimit * IP_LIMIT_FACTOR, windowMs);
-    }
-  }
+  constructor(
+    private readonly sql: SqlReader,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'loginRateLimit' | 'loginRateWindowSeconds'>,
+  ) {}
 
-  /** Throws 429 when the e-mail or the IP is over its limit; otherwise counts the attempt on the IP. */
-  admit(email: string, ip: string): void {
-    if (!this.perEmail || !this.perIp) return;
-    const wait = Math.max(this.perEmail.retryAfterSeconds(emailKey(email)), this.perIp.retryAfterSeconds(ip));
+  /** Throws 429 when the IP or the e-mail is over its limit; otherwise reserves one password check. */
+  async admit(email: string, ip: string): Promise<LoginReservation> {
+    const limit = this.config.loginRateLimit;
+    if (limit <= 0) return NOTHING_RESERVED;
+    const window = this.config.loginRateWindowSeconds;
+    const mailKey = `correo:${emailKey(email)}`;
+    const ipKey = `ip:${ip}`;
+    // One transaction: an e-mail refusal rolls back the IP's count (a refused attempt is free).
+    // Keys are always locked IP first, then e-mail, so two attempts never deadlock.
+    const wait = await this.sql.transaction(async (client) => {
+      for (const [key, max, sql] of [[ipKey, limit * IP_LIMIT_FACTOR, RESERVE_ATTEMPT_SQL], [mailKey, limit, RESERVE_CHECK_SQL]] as const) {
+        const { rowCount } = await client.query(sql, [key, max, window]);
+        if (!rowCount) return retryAfter(client, key, window);
+      }
+      return 0;
+    });
+    this.sweepSometimes(window);
     if (wait > 0) {
       throw new PlatformError(
         PlatformErrorCode.TOO_MANY_REQUESTS,
@@ -106,30 +98,44 @@ export class LoginRateLimiter {
         { 'retry-after': String(wait) },
       );
     }
-    this.perIp.record(ip);
+    return {
+      settle: async (outcome) => {
+        // A lost settle only keeps the reservation until its window closes: stricter, never looser.
+        await this.sql
+          .transaction((client) => client.query(SETTLE_SQL[outcome], [mailKey]))
+          .catch((err: Error) => this.log.warn(`No se pudo registrar el resultado del inicio de sesión: ${err.message}`));
+      },
+    };
   }
 
   /**
-   * One login attempt under the limits: admitted first (429 without running `login`), then a
-   * success clears the e-mail's failures and wrong credentials count one; other errors count nothing.
+   * One login attempt under the limits: its password check reserved first (429 without running
+   * `login`), then settled by the outcome — wrong credentials count a failure, a success clears the
+   * e-mail's failures, any other error only frees the reservation.
    */
   async attempt<T>(email: string, ip: string, login: () => Promise<T>): Promise<T> {
-    this.admit(email, ip);
+    const reservation = await this.admit(email, ip);
     try {
       const result = await login();
-      this.succeeded(email);
+      await reservation.settle('succeeded');
       return result;
     } catch (err) {
-      if (err instanceof DomainError && err.code === PlatformErrorCode.INVALID_CREDENTIALS) this.failed(email);
+      await reservation.settle(err instanceof DomainError && err.code === PlatformErrorCode.INVALID_CREDENTIALS ? 'failed' : 'other');
       throw err;
     }
   }
 
-  failed(email: string): void {
-    this.perEmail?.record(emailKey(email));
+  private sweepSometimes(window: number): void {
+    const now = Date.now();
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + SWEEP_EVERY_MS;
+    void this.sql
+      .transaction((client) => client.query(`delete from login_limit where window_start <= now() - $1::int * interval '1 second'`, [window]))
+      .catch((err: Error) => this.log.warn(`No se pudieron borrar las ventanas de inicio de sesión vencidas: ${err.message}`));
   }
+}
 
-  succeeded(email: string): void {
-    this.perEmail?.reset(emailKey(email));
-  }
+async function retryAfter(client: PgClient, key: string, window: number): Promise<number> {
+  const { rows } = await client.query<{ wait: number }>(WAIT_SQL, [key, window]);
+  return rows[0]?.wait ?? 1;
 }
