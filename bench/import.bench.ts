@@ -8,16 +8,21 @@
  *   node bench/run-ts.js bench/import.bench.ts demo [--scale=medium]
  *     Loads the demo generator's dataset (libs/importer/src/demo; lazy, 1.66 million payslip lines
  *     at medium scale), the realistic shape: ~12 lines per payslip, three tenants, suppliers.
- *   node bench/run-ts.js bench/import.bench.ts file [--mb=100]
- *     Writes a ~100 MB import file to /tmp, then runs the import CLI on it (validation included)
- *     as a child process and reports wall time and peak RSS (VmHWM).
+ *   node bench/run-ts.js bench/import.bench.ts file [--lines=1000000]
+ *     Generates an import file of about --lines payslip lines (plus sales) straight to disk in
+ *     /tmp (~215 bytes per payslip line), builds (npm run build; --no-build skips it) and runs
+ *     the compiled import CLI on it (the streaming read, validation included) as a child process
+ *     under /usr/bin/time, and reports wall time, payslip lines/s end to end and peak RSS.
+ *   node bench/run-ts.js bench/import.bench.ts files
+ *     The same for 1 M and 5 M payslip lines (~215 MB and ~1.1 GB), with a table for RESULTS.md.
  *
  * Always an embedded PostgreSQL in DATA_DIR=/tmp/import-bench (database import_bench for the load
  * mode, the CLI's default database for the file mode), emptied first; with DATABASE_URL set, the
  * database import_bench on that server. Goal: >= 100,000 payslip lines/s.
  */
-import { spawn } from 'node:child_process';
-import { createWriteStream, readFileSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { loadavg as osLoadavg } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { Client } from 'pg';
@@ -25,6 +30,7 @@ import { acquireDatabase, migrateDatabase } from '@app/platform/persistence/data
 import { ensureDatabase } from '@app/platform/persistence/embedded-postgres';
 import type { ConceptoInput, Dataset, PagoInput, TenantInput, VentaInput } from '@app/importer/dataset.types';
 import { datasetStats, generateDataset, type Scale } from '@app/importer/demo/generate-dataset';
+import { writeDatasetFile } from '@app/importer/demo/write-dataset-file';
 import { loadDataset } from '@app/importer/load-dataset';
 import { createProgressReporter } from '@app/importer/progress';
 import { ALL_TABLES } from '@app/importer/tables';
@@ -234,33 +240,6 @@ async function benchLoad(dataset: Dataset): Promise<void> {
   }
 }
 
-async function writeFile(mb: number): Promise<void> {
-  // Written with one-space indentation like a hand-made file: ~215 bytes per payslip line,
-  // sales included.
-  const shape = shapeFor(Math.round((mb * 1_000_000) / 215));
-  const tenant = benchTenant(shape);
-  const out = createWriteStream(FILE);
-  const write = async (s: string): Promise<void> => {
-    if (!out.write(s)) await once(out, 'drain');
-  };
-  const { pagos: ps, ventas: vs, ...head } = tenant;
-  await write(`{"tenants":[${JSON.stringify(head).slice(0, -1)},"pagos":[`);
-  let first = true;
-  for (const p of ps as Iterable<PagoInput>) {
-    await write((first ? '\n' : ',\n') + JSON.stringify(p, null, 1));
-    first = false;
-  }
-  await write('],"ventas":[');
-  first = true;
-  for (const v of vs as Iterable<VentaInput>) {
-    await write((first ? '' : ',\n') + JSON.stringify(v));
-    first = false;
-  }
-  await write(']}]}\n');
-  out.end();
-  await once(out, 'finish');
-}
-
 /** CPU seconds of a local process (the PostgreSQL backend, when the server is on this machine). */
 function processCpuSeconds(pid: number): number | undefined {
   try {
@@ -277,39 +256,106 @@ function peakRss(pid: number): number {
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
-async function benchFile(): Promise<void> {
-  const mb = arg('mb', 100);
-  await writeFile(mb);
-  const size = statSync(FILE).size;
-  console.log(`Archivo ${FILE}: ${(size / 1e6).toFixed(1)} MB`);
+interface FileRun {
+  lines: number;
+  mb: number;
+  code: number | string;
+  seconds: number;
+  /** Seconds of the two validation passes (as the CLI prints them). */
+  validation: number;
+  rssMb: number;
+  /** CPU seconds of the CLI process (user + system), which the machine's load does not inflate much. */
+  cpu: number;
+  load: number;
+}
+
+/**
+ * Generates a file of about `lines` payslip lines straight to disk (the generator is lazy; the
+ * bench never holds the dataset), then runs the import CLI on it in a child process under
+ * /usr/bin/time, whose "maximum resident set size" is the child's true peak RSS.
+ */
+async function benchFile(lines: number): Promise<FileRun> {
+  const shape = shapeFor(lines);
+  const tenant = benchTenant(shape);
+  let payslipLines = 0;
+  const generated = tenant.pagos as Iterable<PagoInput>;
+  tenant.pagos = (function* counted(): Generator<PagoInput> {
+    for (const p of generated) {
+      for (const pe of p.empleados) payslipLines += pe.detalles.length;
+      yield p;
+    }
+  })();
+  const size = await writeDatasetFile({ tenants: [tenant] }, FILE);
+  console.log(`Archivo ${FILE}: ${(size / 1e6).toFixed(1)} MB, ${payslipLines} líneas de nómina y ${shape.sales * 3} de venta; carga ${loadavg()}`);
   // The CLI picks its database like the service does: the embedded cluster's default database
   // ("nomina", here in the scratch DATA_DIR), or DATABASE_URL (pointed at the sibling database).
   const db = await scratchDatabase('nomina');
+  const timeFile = `${FILE}.time`;
   try {
     const started = performance.now();
-    const child = spawn(process.execPath, [join(ROOT, 'bench/run-ts.js'), join(ROOT, 'apps/api/src/cli/import.ts'), FILE], {
+    // The compiled CLI, as `npm run import` runs it (bench/run-ts.js would add the TypeScript compiler's memory).
+    const child = spawn('/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, process.execPath, join(ROOT, 'dist/apps/api/src/cli/import.js'), FILE], {
       env: { ...process.env, DATA_DIR, DATABASE_URL: process.env.DATABASE_URL ? db.url : '' },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'inherit', 'pipe'],
     });
-    let peak = 0;
-    const timer = setInterval(() => {
-      try {
-        peak = Math.max(peak, peakRss(child.pid!));
-      } catch {
-        /* exited */
-      }
-    }, 50);
+    let stderr = '';
+    child.stderr!.on('data', (d: Buffer) => {
+      process.stderr.write(d);
+      stderr += d.toString();
+    });
     const [code] = (await once(child, 'exit')) as [number];
-    clearInterval(timer);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`CLI: código ${code}, ${seconds.toFixed(1)} s de reloj, RSS pico ≈ ${Math.round(peak / 1024)} MB (${(peak * 1024 / size).toFixed(1)}× el archivo)`);
+    // "Archivo válido (leído en 1,6 s, validado en 1,3 s)": the two validation passes; the rest is the load.
+    const [, read, validated] = /leído en ([\d,]+) s, validado en ([\d,]+) s/.exec(stderr)?.map((x) => x.replace(',', '.')) ?? [];
+    const validation = Number(read) + Number(validated);
+    const [peakKb, user, sys] = readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+    const run = { lines: payslipLines, mb: size / 1e6, code, seconds, validation, rssMb: Math.round(peakKb / 1024), cpu: user + sys, load: osLoadavg()[0] };
+    console.log(
+      `CLI: código ${code}, ${seconds.toFixed(1)} s de reloj (validación incluida), ${Math.round(payslipLines / seconds)} líneas de nómina/s; ` +
+        `validación ${validation.toFixed(1)} s, carga ${Math.round(payslipLines / (seconds - validation))} líneas de nómina/s; ` +
+        `RSS pico ${run.rssMb} MB (${((peakKb * 1024) / size).toFixed(2)}× el archivo), CPU de Node ${run.cpu.toFixed(1)} s; carga al terminar ${loadavg()}`,
+    );
+    return run;
   } finally {
+    rmSync(timeFile, { force: true });
     await db.release();
   }
 }
 
+const loadavg = (): string => osLoadavg().map((l) => l.toFixed(2)).join(' ');
+
+function build(): void {
+  if (process.argv.includes('--no-build')) return;
+  const run = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error('npm run build falló');
+}
+
+/** The 1 M and 5 M files one after the other; a table row per file for RESULTS.md. */
+async function benchFiles(): Promise<void> {
+  build();
+  const runs: FileRun[] = [];
+  for (const lines of [1_000_000, 5_000_000]) runs.push(await benchFile(lines));
+  rmSync(FILE, { force: true });
+  console.log(
+    '\n| Archivo | MB | Código | Reloj (s) | Líneas de nómina/s | Validación (s) | Carga sola, líneas/s | RSS pico (MB) | CPU de Node (s) | Carga (1 min) |\n' +
+      '|---|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const r of runs) {
+    console.log(
+      `| ${r.lines} líneas | ${r.mb.toFixed(0)} | ${r.code} | ${r.seconds.toFixed(1)} | ${Math.round(r.lines / r.seconds)} | ${r.validation.toFixed(1)} | ` +
+        `${Math.round(r.lines / (r.seconds - r.validation))} | ${r.rssMb} | ${r.cpu.toFixed(1)} | ${r.load.toFixed(1)} |`,
+    );
+  }
+}
+
 if (require.main === module) {
-  const mode = process.argv.includes('file') ? benchFile() : benchLoad(process.argv.includes('demo') ? demoDataset() : syntheticDataset());
+  const mode = process.argv.includes('files')
+    ? benchFiles()
+    : process.argv.includes('file')
+      ? Promise.resolve(build())
+          .then(() => benchFile(arg('lines', 1_000_000)))
+          .then(() => rmSync(FILE, { force: true }))
+      : benchLoad(process.argv.includes('demo') ? demoDataset() : syntheticDataset());
   mode.catch((err) => {
     console.error(err);
     process.exit(1);

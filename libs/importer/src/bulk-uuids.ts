@@ -1,8 +1,12 @@
 import type { PagoInput, TenantInput, VentaInput } from './dataset.types';
 import { uuidKey } from './dataset-values';
+import type { UuidPrefilter } from './uuid-prefilter';
 import { UuidSet } from './uuid-set';
 
 export type BulkKind = 'nómina' | 'detalle' | 'venta';
+
+/** Kind numbers for UuidPrefilter. */
+export const BULK_KIND_NUMBER: Record<BulkKind, number> = { nómina: 0, detalle: 1, venta: 2 };
 
 interface Duplicate {
   kind: BulkKind;
@@ -23,8 +27,12 @@ export class BulkUuids {
   };
   private readonly duplicates: Duplicate[] = [];
 
+  /** With a prefilter that has seen every uuid of the file, only its candidates are remembered. */
+  constructor(private readonly prefilter?: UuidPrefilter) {}
+
   /** False when the uuid was already seen: then call duplicate() with where this one is. */
   add(kind: BulkKind, uuid: string): boolean {
+    if (this.prefilter && !this.prefilter.mayRepeat(BULK_KIND_NUMBER[kind], uuid)) return true;
     return this.sets[kind].add(uuid);
   }
 
@@ -35,30 +43,65 @@ export class BulkUuids {
   /** Each duplicate with the path of the first use of its uuid. */
   report(tenants: TenantInput[], skip: Set<number>): { path: string; message: string }[] {
     if (!this.duplicates.length) return [];
-    const wanted = new Set(this.duplicates.map((d) => `${d.kind} ${d.key}`));
-    const first = new Map<string, string>();
-    const visit = (kind: BulkKind, uuid: string, path: () => string): void => {
-      const id = `${kind} ${uuidKey(uuid)}`;
-      if (wanted.has(id) && !first.has(id)) first.set(id, path());
-    };
+    const first = new FirstUses(this.duplicates);
     tenants.forEach((t, i) => {
-      if (!skip.has(i)) walkTenant(t, `$.tenants[${i}]`, visit);
+      if (skip.has(i)) return;
+      const path = `$.tenants[${i}]`;
+      let j = 0;
+      for (const pago of (t.pagos ?? []) as PagoInput[]) first.pago(pago, `${path}.pagos[${j++}]`);
+      ((t.ventas ?? []) as VentaInput[]).forEach((v, k) => first.venta(v, `${path}.ventas[${k}]`));
     });
-    return this.duplicates.map((d) => ({
-      path: d.path,
-      message: `uuid de ${d.kind} repetido: ya se usa en ${first.get(`${d.kind} ${d.key}`)}`,
-    }));
+    return first.messages();
+  }
+
+  /** report() for a streamed file: one more read of the payments and sales, only when there are duplicates. */
+  async reportStreamed(
+    tenants: { pagos?: AsyncIterable<PagoInput>; ventas?: AsyncIterable<VentaInput> }[],
+    skip: Set<number>,
+  ): Promise<{ path: string; message: string }[]> {
+    if (!this.duplicates.length) return [];
+    const first = new FirstUses(this.duplicates);
+    for (let i = 0; i < tenants.length; i++) {
+      if (skip.has(i)) continue;
+      const path = `$.tenants[${i}]`;
+      let j = 0;
+      for await (const pago of tenants[i].pagos ?? []) first.pago(pago, `${path}.pagos[${j++}]`);
+      j = 0;
+      for await (const venta of tenants[i].ventas ?? []) first.venta(venta, `${path}.ventas[${j++}]`);
+    }
+    return first.messages();
   }
 }
 
-function walkTenant(t: TenantInput, path: string, visit: (kind: BulkKind, uuid: string, path: () => string) => void): void {
-  let i = 0;
-  for (const pago of (t.pagos ?? []) as PagoInput[]) {
-    const pagoPath = `${path}.pagos[${i++}]`;
+/** Where each duplicated uuid was first used. */
+class FirstUses {
+  private readonly wanted: Set<string>;
+  private readonly first = new Map<string, string>();
+
+  constructor(private readonly duplicates: Duplicate[]) {
+    this.wanted = new Set(duplicates.map((d) => `${d.kind} ${d.key}`));
+  }
+
+  private visit(kind: BulkKind, uuid: string, path: () => string): void {
+    const id = `${kind} ${uuidKey(uuid)}`;
+    if (this.wanted.has(id) && !this.first.has(id)) this.first.set(id, path());
+  }
+
+  pago(pago: PagoInput, pagoPath: string): void {
     pago.empleados.forEach((pe, j) => {
-      visit('nómina', pe.uuid, () => `${pagoPath}.empleados[${j}].uuid`);
-      pe.detalles.forEach((d, k) => visit('detalle', d.uuid, () => `${pagoPath}.empleados[${j}].detalles[${k}].uuid`));
+      this.visit('nómina', pe.uuid, () => `${pagoPath}.empleados[${j}].uuid`);
+      pe.detalles.forEach((d, k) => this.visit('detalle', d.uuid, () => `${pagoPath}.empleados[${j}].detalles[${k}].uuid`));
     });
   }
-  ((t.ventas ?? []) as VentaInput[]).forEach((v, k) => visit('venta', v.uuid, () => `${path}.ventas[${k}].uuid`));
+
+  venta(v: VentaInput, path: string): void {
+    this.visit('venta', v.uuid, () => `${path}.uuid`);
+  }
+
+  messages(): { path: string; message: string }[] {
+    return this.duplicates.map((d) => ({
+      path: d.path,
+      message: `uuid de ${d.kind} repetido: ya se usa en ${this.first.get(`${d.kind} ${d.key}`)}`,
+    }));
+  }
 }

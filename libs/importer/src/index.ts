@@ -5,3 +5,5 @@ export { ImportError, type ImportErrorCode } from '@app/platform/persistence/bul
 export { createProgressReporter, type ProgressEvent, type ProgressReporter } from './progress';
 export { findJsonSyntaxError, findLoneSurrogate, type JsonSyntaxError } from './json-syntax';
 export { formatCount } from './problems';
+export { JsonStreamError, type JsonStreamErrorKind } from './stream/json-splitter';
+export { FileChangedError, locate, scanDatasetFile, type DatasetScan, type StreamedDataset } from './stream/read-dataset';

@@ -25,6 +25,8 @@ export interface LoadProgress {
 export interface LoadOptions {
   /** Replace tenants that already exist instead of failing with TENANT_EXISTS. */
   replace: boolean;
+  /** Line totals for progress when the collections cannot be counted up front (a streamed file counted them while validating). */
+  totals?: { payrollLines: number; saleLines: number };
   onProgress?: (progress: LoadProgress) => void;
 }
 
@@ -47,7 +49,13 @@ export interface LoadSummary {
  * connected and idle; it is left idle (committed or rolled back). Errors are rethrown after the
  * rollback: ImportError for refusals (TENANT_EXISTS, EMAIL_IN_USE, ...), else the driver's error.
  */
-export async function loadDataset(client: Client, data: Dataset, opts: LoadOptions): Promise<LoadSummary> {
+/** A tenant to load: payments and sales may also be async (a file read again as a stream). */
+export type LoadableTenant = Omit<TenantInput, 'pagos' | 'ventas'> & {
+  pagos?: Iterable<PagoInput> | AsyncIterable<PagoInput>;
+  ventas?: Iterable<VentaInput> | AsyncIterable<VentaInput>;
+};
+
+export async function loadDataset(client: Client, data: Dataset | { tenants: LoadableTenant[] }, opts: LoadOptions): Promise<LoadSummary> {
   const started = performance.now();
   const progress = opts.onProgress ?? (() => undefined);
   progress({ phase: 'preparando', done: 0 });
@@ -57,8 +65,8 @@ export async function loadDataset(client: Client, data: Dataset, opts: LoadOptio
     tenants: 0, usuarios: 0, empleados: 0, pagos: 0, payslips: 0, payslipLines: 0, ventas: 0, saleLines: 0, proveedores: 0, seconds: 0,
   };
   const totals: Record<string, number | undefined> = {
-    nómina: countPayrollLines(data.tenants),
-    ventas: countSaleLines(data.tenants),
+    nómina: opts.totals?.payrollLines ?? countPayrollLines(data.tenants),
+    ventas: opts.totals?.saleLines ?? countSaleLines(data.tenants),
     proveedores: countEstablishments(data.tenants),
   };
   await client.query('begin');
@@ -88,7 +96,7 @@ type PhaseProgress = (phase: string, done: number) => void;
 
 async function loadTenant(
   client: Client,
-  tenant: TenantInput,
+  tenant: LoadableTenant,
   mode: { replace: boolean; checkAfter: boolean },
   hashes: Map<UsuarioInput, string>,
   summary: LoadSummary,
@@ -126,14 +134,14 @@ async function loadTenant(
 }
 
 /** All users' hashes at once: scrypt runs on libuv's thread pool, so they hash in parallel. */
-async function hashPasswords(tenants: TenantInput[]): Promise<Map<UsuarioInput, string>> {
+async function hashPasswords(tenants: LoadableTenant[]): Promise<Map<UsuarioInput, string>> {
   const users = tenants.flatMap((t) => t.usuarios ?? []);
   const hashes = await Promise.all(users.map((u) => hashPassword(u.password)));
   return new Map(users.map((u, i) => [u, hashes[i]]));
 }
 
 /** Line totals for progress, only when the collections are arrays (counting must not consume a generator). */
-function countPayrollLines(tenants: TenantInput[]): number | undefined {
+function countPayrollLines(tenants: LoadableTenant[]): number | undefined {
   let total = 0;
   for (const t of tenants) {
     if (t.pagos === undefined) continue;
@@ -143,11 +151,11 @@ function countPayrollLines(tenants: TenantInput[]): number | undefined {
   return total;
 }
 
-function countEstablishments(tenants: TenantInput[]): number {
+function countEstablishments(tenants: LoadableTenant[]): number {
   return tenants.reduce((n, t) => n + (t.proveedores ?? []).reduce((m, p) => m + p.establecimientos.length, 0), 0);
 }
 
-function countSaleLines(tenants: TenantInput[]): number | undefined {
+function countSaleLines(tenants: LoadableTenant[]): number | undefined {
   let total = 0;
   for (const t of tenants) {
     if (t.ventas === undefined) continue;

@@ -19,6 +19,12 @@ export class ProblemList {
     else this.overflow++;
   }
 
+  /** Appends another list's problems (and its overflow count) after these. */
+  addAll(other: ProblemList): void {
+    for (const p of other.items) this.add(p.path, p.message);
+    this.overflow += other.overflow;
+  }
+
   get count(): number {
     return this.items.length + this.overflow;
   }

@@ -12,6 +12,7 @@ import {
   uuidKey,
 } from './dataset-values';
 import type { ProblemList } from './problems';
+import type { UuidPrefilter } from './uuid-prefilter';
 
 /**
  * Layer two of the validation (CONTRACT §6): references, uniqueness and value rules the JSON
@@ -25,6 +26,27 @@ export function checkReferences(tenants: TenantInput[], skip: Set<number>, probl
     if (!skip.has(i)) checker.tenant(tenant, `$.tenants[${i}]`);
   });
   for (const p of checker.bulk.report(tenants, skip)) problems.add(p.path, p.message);
+}
+
+/** A tenant whose payments and sales are read again from the file each time they are iterated. */
+export type StreamedTenant = Omit<TenantInput, 'pagos' | 'ventas'> & { pagos?: AsyncIterable<PagoInput>; ventas?: AsyncIterable<VentaInput> };
+
+/** checkReferences for a streamed file: the same rules, in the same order, one payment or sale at a time. */
+export async function checkReferencesStreamed(tenants: StreamedTenant[], skip: Set<number>, problems: ProblemList, prefilter: UuidPrefilter): Promise<void> {
+  const checker = new ReferenceChecker(problems, prefilter);
+  for (let i = 0; i < tenants.length; i++) {
+    if (skip.has(i)) continue;
+    const t = tenants[i];
+    const path = `$.tenants[${i}]`;
+    const scope = checker.head(t, path);
+    let j = 0;
+    for await (const pago of t.pagos ?? []) checker.pago(pago, `${path}.pagos[${j++}]`, scope);
+    checker.productos(t, path, scope);
+    j = 0;
+    for await (const venta of t.ventas ?? []) checker.venta(venta, `${path}.ventas[${j++}]`, scope);
+    checker.proveedores(t.proveedores ?? [], path);
+  }
+  for (const p of await checker.bulk.reportStreamed(tenants, skip)) problems.add(p.path, p.message);
 }
 
 /** Kinds few enough to remember where each uuid was first used (the bulk kinds are in BulkUuids). */
@@ -47,11 +69,27 @@ const detailPath = (pagoPath: string, j: number, k: number, field: string): stri
 class ReferenceChecker {
   private readonly uuids = new Map<UuidKind, Map<string, string>>();
   private readonly emails = new Map<string, string>();
-  readonly bulk = new BulkUuids();
+  readonly bulk: BulkUuids;
 
-  constructor(private readonly problems: ProblemList) {}
+  constructor(
+    private readonly problems: ProblemList,
+    prefilter?: UuidPrefilter,
+  ) {
+    this.bulk = new BulkUuids(prefilter);
+  }
 
   tenant(t: TenantInput, path: string): void {
+    const scope = this.head(t, path);
+    let i = 0;
+    for (const pago of t.pagos ?? []) this.pago(pago, `${path}.pagos[${i++}]`, scope);
+    this.productos(t, path, scope);
+    i = 0;
+    for (const venta of t.ventas ?? []) this.venta(venta, `${path}.ventas[${i++}]`, scope);
+    this.proveedores(t.proveedores ?? [], path);
+  }
+
+  /** The tenant's own rules up to its employees; returns what its payments and sales may refer to. */
+  head(t: Omit<TenantInput, 'pagos' | 'ventas'>, path: string): TenantScope {
     this.unique('tenant', t.uuid, `${path}.uuid`);
     const seq = t.nominaElectronica?.siguienteNumero;
     if (seq !== undefined && seq > Number.MAX_SAFE_INTEGER) {
@@ -70,12 +108,7 @@ class ReferenceChecker {
     (t.usuarios ?? []).forEach((u, i) => this.usuario(u, `${path}.usuarios[${i}]`, scope));
     this.catalogs(t, path, scope);
     this.empleados(t.empleados ?? [], path, scope);
-    let i = 0;
-    for (const pago of t.pagos ?? []) this.pago(pago, `${path}.pagos[${i++}]`, scope);
-    this.productos(t, path, scope);
-    i = 0;
-    for (const venta of t.ventas ?? []) this.venta(venta, `${path}.ventas[${i++}]`, scope);
-    this.proveedores(t.proveedores ?? [], path);
+    return scope;
   }
 
   private unique(kind: UuidKind, uuid: string, path: string): string {
@@ -126,7 +159,7 @@ class ReferenceChecker {
     });
   }
 
-  private catalogs(t: TenantInput, path: string, scope: TenantScope): void {
+  private catalogs(t: Omit<TenantInput, 'pagos' | 'ventas'>, path: string, scope: TenantScope): void {
     const codes = (items: { codigo: string }[], listPath: string, into: Set<string>, what: string): void => {
       const first = new Map<string, number>();
       items.forEach((item, i) => {
@@ -169,7 +202,7 @@ class ReferenceChecker {
     });
   }
 
-  private pago(pago: PagoInput, path: string, scope: TenantScope): void {
+  pago(pago: PagoInput, path: string, scope: TenantScope): void {
     this.unique('pago', pago.uuid, `${path}.uuid`);
     const desdeOk = this.ok(dateProblem(pago.fechaDesde), `${path}.fechaDesde`);
     const hastaOk = this.ok(dateProblem(pago.fechaHasta), `${path}.fechaHasta`);
@@ -210,7 +243,7 @@ class ReferenceChecker {
     }
   }
 
-  private productos(t: TenantInput, path: string, scope: TenantScope): void {
+  productos(t: Omit<TenantInput, 'pagos' | 'ventas'>, path: string, scope: TenantScope): void {
     (t.productos ?? []).forEach((p, i) => {
       const pp = `${path}.productos[${i}]`;
       scope.productos.add(this.unique('producto', p.uuid, `${pp}.uuid`));
@@ -219,7 +252,7 @@ class ReferenceChecker {
     });
   }
 
-  private venta(venta: VentaInput, path: string, scope: TenantScope): void {
+  venta(venta: VentaInput, path: string, scope: TenantScope): void {
     if (!this.bulk.add('venta', venta.uuid)) this.bulk.duplicate('venta', venta.uuid, `${path}.uuid`);
     if (!scope.negocios.has(uuidKey(venta.negocio))) this.problems.add(`${path}.negocio`, 'no corresponde a ningún negocio de este tenant');
     const fecha = instantProblem(venta.fecha);
@@ -245,7 +278,7 @@ class ReferenceChecker {
     if (problem) this.problems.add(`${ventaPath}.lineas[${k}].${field}`, problem);
   }
 
-  private proveedores(proveedores: ProveedorInput[], path: string): void {
+  proveedores(proveedores: ProveedorInput[], path: string): void {
     const seen = new Map<string, string>();
     proveedores.forEach((p, i) => {
       const pp = `${path}.proveedores[${i}]`;

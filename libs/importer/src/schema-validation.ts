@@ -54,21 +54,44 @@ export interface SchemaResult {
 }
 
 export function checkSchema(data: unknown, problems: ProblemList): SchemaResult {
-  const v = validators();
-  const result: SchemaResult = { brokenTenants: new Set(), rootBroken: false };
-  if (!v.shell(data)) report(v.shell.errors ?? [], '', result, problems);
+  const check = new SchemaCheck(problems);
+  check.shell(data);
   const tenants = (data as { tenants?: unknown })?.tenants;
-  if (!Array.isArray(tenants)) return result;
+  if (!Array.isArray(tenants)) return check.result;
   tenants.forEach((tenant: { pagos?: unknown; ventas?: unknown } | null, i) => {
-    for (const [field, validate] of [['pagos', v.pago], ['ventas', v.venta]] as const) {
+    for (const field of BULK_FIELDS) {
       const items = tenant?.[field];
       if (!Array.isArray(items)) continue;
-      for (let j = 0; j < items.length; j++) {
-        if (!validate(items[j])) report(validate.errors ?? [], `/tenants/${i}/${field}/${j}`, result, problems);
-      }
+      for (let j = 0; j < items.length; j++) check.item(field, items[j], i, j);
     }
   });
-  return result;
+  return check.result;
+}
+
+export const BULK_FIELDS = ['pagos', 'ventas'] as const;
+export type BulkField = (typeof BULK_FIELDS)[number];
+
+/**
+ * The schema check in parts, so a streamed file can be checked item by item as it is read: the
+ * shell (the dataset with `pagos` and `ventas` left as lists) and each payment or sale alone.
+ */
+export class SchemaCheck {
+  readonly result: SchemaResult = { brokenTenants: new Set(), rootBroken: false };
+  private readonly v = validators();
+
+  constructor(private readonly problems: ProblemList) {}
+
+  shell(data: unknown): void {
+    if (!this.v.shell(data)) report(this.v.shell.errors ?? [], '', this.result, this.problems);
+  }
+
+  /** One payment or sale; true when it matches its schema. */
+  item(field: BulkField, value: unknown, tenant: number, index: number): boolean {
+    const validate = field === 'pagos' ? this.v.pago : this.v.venta;
+    if (validate(value)) return true;
+    report(validate.errors ?? [], `/tenants/${tenant}/${field}/${index}`, this.result, this.problems);
+    return false;
+  }
 }
 
 function report(errors: ErrorObject[], prefix: string, result: SchemaResult, problems: ProblemList): void {

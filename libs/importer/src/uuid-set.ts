@@ -80,7 +80,7 @@ export class UuidSet {
 }
 
 /** Hex digits into four 32-bit words, skipping hyphens; any case. */
-function parseUuid(uuid: string, out: Uint32Array): void {
+export function parseUuid(uuid: string, out: Uint32Array): void {
   let word = 0;
   let digits = 0;
   let w = 0;
@@ -98,6 +98,6 @@ function parseUuid(uuid: string, out: Uint32Array): void {
 }
 
 /** murmur3's finaliser over the xor of the words: sequential uuids spread evenly too. */
-function hash(a: number, b: number, c: number, d: number): number {
+export function hash(a: number, b: number, c: number, d: number): number {
   return fmix32(a ^ Math.imul(b, 0x9e3779b1) ^ Math.imul(c, 0x85ebca6b) ^ Math.imul(d, 0xc2b2ae35));
 }

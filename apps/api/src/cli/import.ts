@@ -1,9 +1,10 @@
 /**
  * `npm run import -- <archivo.json> [--replace]` (CONTRACT §6): validates the whole file first and
- * touches the database only when it is valid, then loads it in one transaction.
+ * touches the database only when it is valid, then loads it in one transaction. The file is read
+ * as a stream (libs/importer/src/stream), so its size does not matter: memory holds one chunk and
+ * one payment or sale, plus the tenants' catalogs and compact uuid sets.
  * Exit codes: 0 loaded, 1 file or import error, 2 bad arguments.
  */
-import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { ConfigError, loadConfig } from '@app/platform/config/app-config';
 import { loadEnvFile } from '@app/platform/config/env-file';
@@ -11,13 +12,14 @@ import { databaseUnavailable } from '@app/platform/persistence/connection-errors
 import { acquireDatabase, migrateDatabase, type DatabaseSelection } from '@app/platform/persistence/database';
 import {
   createProgressReporter,
-  findJsonSyntaxError,
-  findLoneSurrogate,
   formatCount,
+  FileChangedError,
   ImportError,
+  JsonStreamError,
   loadDataset,
-  validateDataset,
-  type Dataset,
+  locate,
+  scanDatasetFile,
+  type DatasetScan,
   type LoadSummary,
 } from '@app/importer';
 import { APP_SCHEMA } from '../database/schema';
@@ -52,55 +54,39 @@ const READ_ERRORS: Record<string, string> = {
   EISDIR: 'es una carpeta, no un archivo',
 };
 
-/**
- * Strict UTF-8: a file saved in another encoding (Latin-1 "Pérez") must be refused, not imported
- * with U+FFFD in place of its letters.
- */
-function decodeUtf8(file: string, bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    const lenient = bytes.toString('utf8');
-    const at = lenient.indexOf('\uFFFD');
-    const before = lenient.slice(0, Math.max(at, 0));
-    const line = before.split('\n').length;
-    const column = at - before.lastIndexOf('\n');
-    throw new CliFailure(
+/** The file's first pass found it is not JSON (or not UTF-8): the sentence for the person. */
+async function jsonFailure(file: string, err: JsonStreamError): Promise<CliFailure> {
+  if (err.kind === 'surrogate') {
+    return new CliFailure(
+      `El archivo ${file} no es texto Unicode válido: ${err.reason} contiene un escape \\u de un sustituto UTF-16 sin pareja ` +
+        '(como "\\ud800"), que no es ningún carácter. Corrija ese texto. No se importó nada.',
+    );
+  }
+  const { line, column } = await locate(file, err.offset);
+  if (err.kind === 'utf8') {
+    return new CliFailure(
       `El archivo ${file} no es JSON válido: contiene bytes que no son UTF-8 (línea ${line}, columna ${column}). ` +
         'Guárdelo con codificación UTF-8. No se importó nada.',
     );
   }
+  return new CliFailure(`El archivo ${file} no es JSON válido en la línea ${line}, columna ${column}: ${err.reason}. No se importó nada.`);
 }
 
-/** Parses the file; a syntax error is reported with its line and column. */
-function readDataset(file: string): unknown {
-  let bytes: Buffer;
+/** Validates the file as a stream (never the whole document in memory); read errors and bad JSON become CliFailure. */
+async function scanFile(file: string): Promise<DatasetScan> {
+  const progress = createProgressReporter();
   try {
-    bytes = readFileSync(file);
+    return await scanDatasetFile(file, (p) => progress.update(p));
   } catch (err) {
+    if (err instanceof JsonStreamError) throw await jsonFailure(file, err);
     const code = (err as NodeJS.ErrnoException).code ?? '';
-    const why = READ_ERRORS[code] ?? (err as Error).message;
-    throw new CliFailure(`No se puede leer el archivo ${file}: ${why}.`);
+    if (code in READ_ERRORS || (code.startsWith('E') && (err as NodeJS.ErrnoException).syscall)) {
+      throw new CliFailure(`No se puede leer el archivo ${file}: ${READ_ERRORS[code] ?? (err as Error).message}.`);
+    }
+    throw err;
+  } finally {
+    progress.finish();
   }
-  let text = decodeUtf8(file, bytes);
-  // Editors on Windows often save UTF-8 with a byte order mark; JSON.parse rejects it.
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    const where = findJsonSyntaxError(text);
-    const at = where ? ` en la línea ${where.line}, columna ${where.column}: ${where.reason}` : '';
-    throw new CliFailure(`El archivo ${file} no es JSON válido${at}. No se importó nada.`);
-  }
-  const lone = findLoneSurrogate(data);
-  if (lone) {
-    throw new CliFailure(
-      `El archivo ${file} no es texto Unicode válido: ${lone} contiene un escape \\u de un sustituto UTF-16 sin pareja ` +
-        '(como "\\ud800"), que no es ningún carácter. Corrija ese texto. No se importó nada.',
-    );
-  }
-  return data;
 }
 
 function summaryLine(s: LoadSummary, elapsedMs: number): string {
@@ -120,7 +106,7 @@ function summaryLine(s: LoadSummary, elapsedMs: number): string {
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(1).replace('.', ',');
 
-async function load(data: Dataset, replace: boolean): Promise<LoadSummary> {
+async function load(scan: DatasetScan, replace: boolean): Promise<LoadSummary> {
   loadEnvFile();
   const config = loadConfig();
   const db: DatabaseSelection = await acquireDatabase(config, stderr);
@@ -141,7 +127,7 @@ async function load(data: Dataset, replace: boolean): Promise<LoadSummary> {
     await client.connect();
     const progress = createProgressReporter();
     try {
-      return await loadDataset(client, data, { replace, onProgress: (p) => progress.update(p) });
+      return await loadDataset(client, scan.dataset, { replace, totals: scan.totals, onProgress: (p) => progress.update(p) });
     } finally {
       progress.finish();
     }
@@ -161,16 +147,14 @@ export async function runImport(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const data = readDataset(args.file);
-    const parsed = performance.now();
-    const problems = validateDataset(data);
-    if (problems.length) {
+    const scan = await scanFile(args.file);
+    if (scan.problems.length) {
       stderr(`El archivo ${args.file} tiene problemas; no se importó nada:`);
-      for (const p of problems) stderr(`${p.path}: ${p.message}`);
+      for (const p of scan.problems) stderr(`${p.path}: ${p.message}`);
       return 1;
     }
-    stderr(`Archivo válido (leído en ${seconds(parsed - started)} s, validado en ${seconds(performance.now() - parsed)} s).`);
-    const summary = await load(data as Dataset, args.replace);
+    stderr(`Archivo válido (leído en ${seconds(scan.timings.read * 1000)} s, validado en ${seconds(scan.timings.validate * 1000)} s).`);
+    const summary = await load(scan, args.replace);
     process.stdout.write(`${summaryLine(summary, performance.now() - started)}\n`);
     return 0;
   } catch (err) {
@@ -183,7 +167,7 @@ const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text
 
 function describeError(err: unknown): string {
   if (err instanceof CliFailure || err instanceof ConfigError) return err.message;
-  if (err instanceof ImportError) return `Error: ${sentence(err.message)} No se importó nada.`;
+  if (err instanceof ImportError || err instanceof FileChangedError) return `Error: ${sentence(err.message)} No se importó nada.`;
   const pg = err as { code?: string; detail?: string; message?: string; severity?: string };
   // The database went away under the load (terminated backend, restart) or never answered: the
   // server rolls any open transaction back.

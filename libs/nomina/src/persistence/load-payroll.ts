@@ -56,7 +56,7 @@ interface Batch {
   payslips: BinaryRows;
 }
 
-export async function loadPayroll(ctx: PayrollContext, pagos: Iterable<PagoInput>): Promise<PayrollCounts> {
+export async function loadPayroll(ctx: PayrollContext, pagos: Iterable<PagoInput> | AsyncIterable<PagoInput>): Promise<PayrollCounts> {
   const counts: PayrollCounts = { pagos: 0, payslips: 0, lines: 0 };
   const tenantBytes = uuidBytes(ctx.tenantKey);
   let batch: Batch = { pagoRows: [], conceptRows: [], payslips: new BinaryRows() };

@@ -39,7 +39,7 @@ const LINE_ROW_BYTES = 4 * FIELD_BYTES.uuid + FIELD_BYTES.int32 + FIELD_BYTES.ti
 export async function loadSales(
   client: Client,
   tenantKey: string,
-  ventas: Iterable<VentaInput>,
+  ventas: Iterable<VentaInput> | AsyncIterable<VentaInput>,
   onLines: (lines: number) => void,
 ): Promise<SalesCounts> {
   const counts: SalesCounts = { ventas: 0, lines: 0 };

@@ -5,7 +5,7 @@ export interface LineSink {
 }
 
 /**
- * Streams a lazy collection (payments, sales) in one pass with bounded memory.
+ * Streams a lazy collection (payments, sales; sync or async) in one pass with bounded memory.
  *
  * One connection runs one COPY at a time, and the parent rows (pago, venta) must reach the
  * database before the rows that reference them (pago_empleado). The line tables have no foreign
@@ -23,18 +23,19 @@ export interface BatchPlan<T, S extends LineSink> {
   batchLines: number;
 }
 
-export async function loadInBatches<T, S extends LineSink>(items: Iterable<T>, plan: BatchPlan<T, S>): Promise<void> {
-  const iterator = items[Symbol.iterator]();
+export async function loadInBatches<T, S extends LineSink>(items: Iterable<T> | AsyncIterable<T>, plan: BatchPlan<T, S>): Promise<void> {
+  // Async for a file read as a stream; sync for arrays and the seed's generators.
+  const iterator: Iterator<T> | AsyncIterator<T> = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
   let completed = false;
   try {
-    let next = iterator.next();
+    let next = await iterator.next();
     while (!next.done) {
       const lines = plan.openLines();
       try {
         let count = 0;
         while (!next.done && count < plan.batchLines) {
           count += await plan.writeItem(next.value, lines);
-          next = iterator.next();
+          next = await iterator.next();
         }
         await lines.end();
       } catch (err) {
@@ -45,7 +46,7 @@ export async function loadInBatches<T, S extends LineSink>(items: Iterable<T>, p
     }
     completed = true;
   } finally {
-    // Lets a generator run its own cleanup when the load stops half-way.
-    if (!completed) iterator.return?.();
+    // Lets a generator (or a file being read) run its own cleanup when the load stops half-way.
+    if (!completed) await iterator.return?.();
   }
 }

@@ -1,0 +1,178 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Dataset } from '../dataset.types';
+import { generateDataset, materializeDataset } from '../demo/generate-dataset';
+import { writeDatasetFile } from '../demo/write-dataset-file';
+import { validateDataset } from '../validate-dataset';
+import { JsonStreamError } from './json-splitter';
+import { FileChangedError, locate, scanDatasetFile, type StreamedDataset } from './read-dataset';
+
+/**
+ * The streamed validation against the whole-document one (validateDataset on JSON.parse's
+ * result): same problems, same paths, same order, for files broken in every layer; and what it
+ * hands to the loader is the document.
+ */
+
+const FIXTURE_TEXT = readFileSync(join(__dirname, '../../../../test/fixtures/example-dataset.json'), 'utf8');
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let dir: string;
+let n = 0;
+beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'read-dataset-'))));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function fileOf(text: string): string {
+  const file = join(dir, `${n++}.json`);
+  writeFileSync(file, text);
+  return file;
+}
+
+/** Both validations of the fixture broken by `breakIt`; the streamed one must equal the other. */
+async function expectSameProblems(breakIt: (data: Json, t: Json[]) => void, indent?: number): Promise<number> {
+  const data = JSON.parse(FIXTURE_TEXT) as Json;
+  breakIt(data, data.tenants);
+  const expected = validateDataset(data);
+  const scan = await scanDatasetFile(fileOf(JSON.stringify(data, null, indent)));
+  expect(scan.problems).toEqual(expected);
+  return expected.length;
+}
+
+/** Payments and sales read back from the file, as the loader will see them. */
+async function materialize(ds: StreamedDataset): Promise<Json> {
+  const tenants = [];
+  for (const t of ds.tenants) {
+    const copy: Json = { ...t };
+    for (const f of ['pagos', 'ventas']) {
+      if (!copy[f]) continue;
+      const items = [];
+      for await (const item of copy[f]) items.push(item);
+      copy[f] = items;
+    }
+    tenants.push(copy);
+  }
+  return { tenants };
+}
+
+describe('scanDatasetFile', () => {
+  it('accepts the example and the demo dataset, and reads back exactly their content', async () => {
+    const example = await scanDatasetFile(fileOf(FIXTURE_TEXT));
+    expect(example.problems).toEqual([]);
+    expect(await materialize(example.dataset)).toEqual(JSON.parse(FIXTURE_TEXT));
+
+    const demo = generateDataset({ scale: 'demo' });
+    const file = join(dir, 'demo.json');
+    await writeDatasetFile(demo, file);
+    const scan = await scanDatasetFile(file);
+    expect(scan.problems).toEqual([]);
+    const expected = JSON.parse(JSON.stringify(materializeDataset(demo))) as Dataset;
+    expect(await materialize(scan.dataset)).toEqual(expected);
+    const lines = expected.tenants.flatMap((t) => (t.pagos as Json[]).flatMap((p) => p.empleados.map((pe: Json) => pe.detalles.length)));
+    expect(scan.totals.payrollLines).toBe(lines.reduce((a, b) => a + b, 0));
+  });
+
+  it.each([
+    ['a wrong type in a payment', (_: Json, t: Json[]) => (t[0].pagos[3].definitivo = 'si')],
+    ['a wrong type in a sale and a missing tenant property', (_: Json, t: Json[]) => ((t[0].ventas[0].fecha = 5), delete t[1].nit)],
+    ['an unknown property at the top and in a tenant', (d: Json, t: Json[]) => ((d.extra = 1), (t[2].otra = [1, 2]))],
+    ['pagos that is not a list', (_: Json, t: Json[]) => (t[1].pagos = { a: 1 })],
+    ['tenants that is not a list', (d: Json) => (d.tenants = 'x')],
+    ['a tenant that is not an object', (_: Json, t: Json[]) => (t[1] = 7 as unknown as Json)],
+    ['a broken reference in a payslip and in a sale line', (_: Json, t: Json[]) => {
+      t[0].pagos[0].empleados[0].vinculacion = '99999999-9999-4999-8999-999999999999';
+      t[0].ventas[1].lineas[0].producto = '99999999-9999-4999-8999-999999999999';
+    }],
+    ['an unknown concept and fechaDesde after fechaHasta', (_: Json, t: Json[]) => {
+      t[1].pagos[0].empleados[0].detalles[0].concepto = 'ZZZ';
+      t[0].pagos[1].fechaDesde = '2099-01-01';
+    }],
+    ['duplicate payment, payslip, line and sale uuids (first use located)', (_: Json, t: Json[]) => {
+      t[0].pagos[1].uuid = t[0].pagos[0].uuid.toUpperCase();
+      t[1].pagos[0].empleados[1].uuid = t[0].pagos[0].empleados[0].uuid;
+      t[2].pagos[0].empleados[0].detalles[0].uuid = t[0].pagos[2].empleados[0].detalles[1].uuid.replace(/-/g, '');
+      t[0].ventas[2].uuid = t[0].ventas[0].uuid;
+    }],
+    ['two payslips of one bond in a payment', (_: Json, t: Json[]) => (t[0].pagos[0].empleados[1].vinculacion = t[0].pagos[0].empleados[0].vinculacion)],
+    ['repeated e-mails, supplier identifications and establishment codes', (_: Json, t: Json[]) => {
+      t[1].usuarios[0].email = t[0].usuarios[0].email.toUpperCase();
+      t[0].proveedores[1].identificacion = t[0].proveedores[0].identificacion;
+      t[0].proveedores[1].ubicacion = t[0].proveedores[0].ubicacion;
+      t[0].proveedores[0].establecimientos.push({ ...t[0].proveedores[0].establecimientos[0] });
+    }],
+    ['schema and reference problems in different tenants', (_: Json, t: Json[]) => {
+      t[0].pagos[2].estado = 'XX';
+      t[1].pagos[0].empleados[0].vinculacion = '99999999-9999-4999-8999-999999999999';
+    }],
+  ])('reports %s as the whole-document validation does', async (_name, breakIt) => {
+    expect(await expectSameProblems(breakIt)).toBeGreaterThan(0);
+  });
+
+  it('finds references whatever the order of a tenant\'s members (payments before employees and catalogs)', async () => {
+    const count = await expectSameProblems((_, t) => {
+      const { pagos, ventas, ...rest } = t[0];
+      t[0] = { pagos, ventas, ...rest };
+      t[0].pagos[0].empleados[0].vinculacion = '99999999-9999-4999-8999-999999999999';
+    }, 2);
+    expect(count).toBe(1);
+  });
+
+  it('caps the list like the whole-document validation (a thousand, then a count)', async () => {
+    const count = await expectSameProblems((_, t) => {
+      for (const tenant of t) for (const p of tenant.pagos) for (const pe of p.empleados) for (const d of pe.detalles) d.concepto = 'ZZZ';
+    });
+    expect(count).toBe(1001);
+  });
+
+  it('refuses to read payments again from a file written to after its validation', async () => {
+    const file = fileOf(FIXTURE_TEXT);
+    const scan = await scanDatasetFile(file);
+    expect(scan.problems).toEqual([]);
+    appendFileSync(file, ' ');
+    await expect(materialize(scan.dataset)).rejects.toBeInstanceOf(FileChangedError);
+  });
+
+  describe('files that are not JSON, stopped at the first fault in file order', () => {
+    const scanError = async (text: string | Buffer): Promise<JsonStreamError> => {
+      const file = join(dir, `${n++}.json`);
+      writeFileSync(file, text);
+      const err = await scanDatasetFile(file).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(JsonStreamError);
+      return err as JsonStreamError;
+    };
+
+    it('a lone surrogate inside a payment, by its JSON path', async () => {
+      const data = JSON.parse(FIXTURE_TEXT) as Json;
+      data.tenants[0].pagos[2].descripcion = 'MARKER';
+      const err = await scanError(JSON.stringify(data).replace('MARKER', 'N\\udc00mina'));
+      expect({ kind: err.kind, reason: err.reason }).toEqual({ kind: 'surrogate', reason: '$.tenants[0].pagos[2].descripcion' });
+    });
+
+    it('a file cut inside the payments: end of file, located at its last byte', async () => {
+      const text = JSON.stringify(JSON.parse(FIXTURE_TEXT), null, 1);
+      const cut = text.slice(0, text.indexOf('"pagos"') + 5000);
+      const file = join(dir, `${n}.json`);
+      const err = await scanError(cut);
+      expect({ kind: err.kind, offset: err.offset, reason: err.reason }).toEqual({
+        kind: 'syntax',
+        offset: Buffer.byteLength(cut),
+        reason: expect.stringContaining('fin del archivo inesperado'),
+      });
+      const lines = cut.split('\n');
+      expect(await locate(file, err.offset)).toEqual({ line: lines.length, column: lines[lines.length - 1].length + 1 });
+    });
+
+    it('a Latin-1 byte inside a sale, by line and column (characters, not bytes)', async () => {
+      const text = JSON.stringify(JSON.parse(FIXTURE_TEXT), null, 1);
+      const at = text.indexOf('"ventas"');
+      const before = Buffer.from(`${text.slice(0, at)}"ñ`);
+      const file = join(dir, `${n}.json`);
+      const err = await scanError(Buffer.concat([before, Buffer.from([0xf1]), Buffer.from(text.slice(at + 2))]));
+      expect({ kind: err.kind, offset: err.offset }).toEqual({ kind: 'utf8', offset: before.length });
+      const lines = `${text.slice(0, at)}"ñ`.split('\n');
+      expect(await locate(file, err.offset)).toEqual({ line: lines.length, column: lines[lines.length - 1].length + 1 });
+    });
+  });
+});
