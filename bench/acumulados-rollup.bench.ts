@@ -15,7 +15,6 @@
  */
 import { Client } from 'pg';
 import { isDeepStrictEqual } from 'node:util';
-import { join } from 'node:path';
 import { migrateDatabase } from '@app/platform/persistence/database';
 import { NOMINA_SCHEMA } from '@app/nomina';
 import { conceptosAcumuladosSql, type FuenteAcumulado, type SortKey } from '@app/nomina/testing';
@@ -71,7 +70,8 @@ async function main(): Promise<void> {
 
     const statement = (fuente: FuenteAcumulado, k: Case, yearly: boolean, page = { offset: 0, size: 20 }) =>
       conceptosAcumuladosSql({ tenantId, fechaDesde: k.desde, fechaHasta: k.hasta, fuente, ...page, sort: k.sort ?? SORTS[0], yearly });
-    const run = async (q: { text: string; values: unknown[] }): Promise<unknown[]> => (await c.query({ text: q.text, values: q.values, rowMode: 'array' })).rows;
+    const run = async (q: { text: string; values: unknown[] }): Promise<unknown[]> =>
+      (await c.query({ text: q.text, values: q.values, rowMode: 'array' })).rows;
 
     // Identical rows over random ranges, orders and pages.
     const lo = Date.UTC(year - 10, 0, 1);
@@ -101,7 +101,12 @@ async function main(): Promise<void> {
       { name: 'year with partial edges', desde: `${year - 1}-07-01`, hasta: `${year}-12-31` },
       { name: 'partial year (no rollup)', desde: `${year}-01-15`, hasta: `${year}-12-20` },
     ];
-    console.log(`\nload average ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    console.log(
+      `\nload average ${(await import('node:os'))
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
     console.log('| case | source | every payslip median / p95 ms | yearly rollup median / p95 ms | speed-up |');
     console.log('|---|---|---:|---:|---:|');
     for (const k of cases) {
@@ -110,7 +115,9 @@ async function main(): Promise<void> {
         const fast = statement(fuente, k, true);
         if (!isDeepStrictEqual(await run(naive), await run(fast))) throw new Error(`${k.name} ${fuente}: different rows`);
         const [sn, sf] = await alternate([() => run(naive), () => run(fast)], seconds);
-        console.log(`| ${k.name} | ${fuente} | ${sn.median.toFixed(1)} / ${sn.p95.toFixed(1)} | ${sf.median.toFixed(1)} / ${sf.p95.toFixed(1)} | ${(sn.median / sf.median).toFixed(1)}× |`);
+        console.log(
+          `| ${k.name} | ${fuente} | ${sn.median.toFixed(1)} / ${sn.p95.toFixed(1)} | ${sf.median.toFixed(1)} / ${sf.p95.toFixed(1)} | ${(sn.median / sf.median).toFixed(1)}× |`,
+        );
       }
     }
     const mains = opts('main');
@@ -135,7 +142,12 @@ async function compareServices(mains: string[], url: string, year: number, secon
   const services: RunningService[] = [];
   try {
     for (const main of mains) services.push(await startService(main, url, 'acumulados-rollup'));
-    console.log(`\nservice, one request at a time (load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+    console.log(
+      `\nservice, one request at a time (load average ${(await import('node:os'))
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')})`,
+    );
     console.log(`| request | ${mains.join(' | ')} |`);
     console.log(`|---|${mains.map(() => '---:').join('|')}|`);
     for (const aportes of [false, true]) {

@@ -16,7 +16,9 @@ import { isControl, type Statement } from './lib/recorder';
 
 async function main(): Promise<void> {
   const scenarios = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Record<string, Statement[]>;
-  const pool = servicePool(process.env.DATABASE_URL as string, Number(process.env.DB_POOL_MAX ?? 10), { application_name: 'bench-baseline' });
+  const pool = servicePool(process.env.DATABASE_URL as string, Number(process.env.DB_POOL_MAX ?? 10), {
+    application_name: 'bench-baseline',
+  });
   const app = Fastify({ logger: false });
 
   for (const [name, statements] of Object.entries(scenarios)) {
@@ -69,7 +71,10 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
   process.stdout.write(`listening ${new URL(address).port}\n`);
   const stop = (): void => {
-    void app.close().then(() => pool.end()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -22,7 +22,10 @@ import { discover } from './lib/scenarios';
 import { type RunningService, startService } from './lib/service';
 
 const ROOT = join(__dirname, '..');
-const la = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+const la = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 const ms = (x: number): string => x.toFixed(x < 10 ? 2 : 0);
 
 function claims(auth: Record<string, string>): { tid: string; bid: string } {
@@ -31,7 +34,11 @@ function claims(auth: Record<string, string>): { tid: string; bid: string } {
 }
 
 /** One request (fresh connection pool of one socket) with the service's peak RSS while it ran. */
-async function timed(service: RunningService, path: string, headers: Record<string, string> = {}): Promise<{ ms: number; bytes: number; status: number; peakMb: number }> {
+async function timed(
+  service: RunningService,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ ms: number; bytes: number; status: number; peakMb: number }> {
   const rss = rssSampler(service.child.pid as number);
   const t = performance.now();
   const r = await httpGet(`${service.origin}${path}`, { ...service.auth, ...headers });
@@ -64,9 +71,12 @@ async function reportExports(service: RunningService, year: number, rounds: numb
   console.log('|---|---:|---:|---:|---:|---:|');
   const ratio = (e: { ms: number[] }, base?: { ms: number[] }): string => (base ? (median(e.ms) / median(base.ms)).toFixed(2) : '—');
   for (const [name, e] of Object.entries(results)) {
-    console.log(`| ${name} | ${(median(e.ms) / 1000).toFixed(2)} | ${ratio(e, results.json)} | ${ratio(e, results.csv)} | ${e.bytes} | ${e.peakMb.toFixed(0)} |`);
+    console.log(
+      `| ${name} | ${(median(e.ms) / 1000).toFixed(2)} | ${ratio(e, results.json)} | ${ratio(e, results.csv)} | ${e.bytes} | ${e.peakMb.toFixed(0)} |`,
+    );
   }
-  for (const [name, status] of Object.entries(refused)) console.log(`| ${name} | answered ${status}: not available in this build | | | | |`);
+  for (const [name, status] of Object.entries(refused))
+    console.log(`| ${name} | answered ${status}: not available in this build | | | | |`);
 }
 
 async function revalidation(service: RunningService, targets: Record<string, string>, rounds: number, seconds: number): Promise<void> {
@@ -91,7 +101,10 @@ async function revalidation(service: RunningService, targets: Record<string, str
       seq.health.push(await sequential(() => httpGet(live, {}), o));
       seq.notModified.push(await sequential(() => httpGet(url, conditional), o));
       seq.full.push(await sequential(() => httpGet(url, service.auth), { ...o, minSamples: 5 }));
-      for (const [k, u, h] of [['health', live, {}], ['notModified', url, conditional]] as const) {
+      for (const [k, u, h] of [
+        ['health', live, {}],
+        ['notModified', url, conditional],
+      ] as const) {
         const before = cpuSeconds(service.child.pid as number);
         const r = await load(u, h, 10, seconds);
         cpu[k].push(((cpuSeconds(service.child.pid as number) - before) * 1000) / Math.max(1, r.n));
@@ -127,7 +140,9 @@ async function main(): Promise<void> {
     const db = new Client({ connectionString: url });
     await db.connect();
     const ctx = await discover(db, tid, bid).finally(() => db.end());
-    console.log(`scale ${scale}, build ${mainJs.replace(`${ROOT}/`, '')}, heap cap ${heapMb ? `${heapMb} MB` : 'V8 default'}, load average ${la()}`);
+    console.log(
+      `scale ${scale}, build ${mainJs.replace(`${ROOT}/`, '')}, heap cap ${heapMb ? `${heapMb} MB` : 'V8 default'}, load average ${la()}`,
+    );
     if (only !== 'revalidation') await reportExports(service, ctx.yearSales, rounds);
     if (only !== 'report') {
       await revalidation(

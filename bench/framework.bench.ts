@@ -31,7 +31,6 @@ const ROOT = join(__dirname, '..');
 const OUT = join(__dirname, '.out');
 const JWT_SECRET = 'bench-fixed-secret-0123456789abcdef0123456789abcdef';
 
-
 const scale = opt('scale') ?? 'medium';
 const ROUNDS = Number(opt('rounds') ?? 3);
 const DURATION = Number(opt('duration') ?? 5);
@@ -46,9 +45,15 @@ if (!builds.length) throw new Error('--build NAME=path/to/main.js (one or more)'
 const log = (s: string): void => void process.stderr.write(`[fw ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (const until = Date.now() + 120_000; Date.now() < until; ) {
+  for (const until = Date.now() + 120_000; Date.now() < until;) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} not ready`);
@@ -101,7 +106,11 @@ async function startService(name: string, main: string, env: NodeJS.ProcessEnv):
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/health/ready`, child);
   const login = DEMO_LOGINS[0];
-  const res = await fetch(`${origin}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: login.email, password: login.password }) });
+  const res = await fetch(`${origin}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: login.email, password: login.password }),
+  });
   if (!res.ok) throw new Error(`${name}: login ${res.status}`);
   const token = ((await res.json()) as { tokenCurrent: string }).tokenCurrent;
   log(`${name} (${main}) up, pid ${child.pid}`);
@@ -142,7 +151,12 @@ async function main(): Promise<void> {
       const file = join(OUT, 'scenarios-fw.json');
       writeFileSync(file, JSON.stringify(captured));
       const port = await freePort();
-      const child = startChild('baseline', [join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file], { ...process.env, DATABASE_URL: url, PORT: String(port), DB_POOL_MAX: String(POOL) });
+      const child = startChild('baseline', [join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file], {
+        ...process.env,
+        DATABASE_URL: url,
+        PORT: String(port),
+        DB_POOL_MAX: String(POOL),
+      });
       await waitFor(`http://127.0.0.1:${port}/${scenarios[0].name}`, child);
       targets.push({ name: 'baseline', child, url: (s) => `http://127.0.0.1:${port}/${s.name}`, headers: {} });
     }
@@ -166,7 +180,9 @@ async function main(): Promise<void> {
           if (r.non2xx || r.errors) throw new Error(`${t.name} ${s.name}: non2xx ${r.non2xx} errors ${r.errors}`);
           const key = `${s.name}|${t.name}`;
           samples.set(key, [...(samples.get(key) ?? []), { rps: r.rps, cpu: r.cpuMsPerReq, loadMedian: r.median, seq: seq.median }]);
-          log(`round ${round + 1} ${s.name} ${t.name}: ${r.rps.toFixed(0)} rps, CPU ${ms(r.cpuMsPerReq)} ms/req, load median ${ms(r.median)} ms, seq ${ms(seq.median)} ms, load1 ${loadavg()[0].toFixed(2)}`);
+          log(
+            `round ${round + 1} ${s.name} ${t.name}: ${r.rps.toFixed(0)} rps, CPU ${ms(r.cpuMsPerReq)} ms/req, load median ${ms(r.median)} ms, seq ${ms(seq.median)} ms, load1 ${loadavg()[0].toFixed(2)}`,
+          );
         }
         loads.push(loadavg()[0]);
       }
@@ -178,7 +194,11 @@ async function main(): Promise<void> {
       `Scale ${scale}, ${ROUNDS} rounds × ${DURATION} s × ${CONNECTIONS} connections per target, alternating; load average (1 min) min ${Math.min(...loads).toFixed(2)}, median ${median(loads).toFixed(2)}, max ${Math.max(...loads).toFixed(2)}.`,
       'Medians over the rounds. seq = sequential median latency (ms); CPU = service CPU ms per request under load.',
       '',
-      '| scenario | target | raw SQL seq | seq | seq/SQL | req/s | CPU ms/req | load median | rps / ' + ref + ' | CPU / ' + ref + ' | rps / baseline |',
+      '| scenario | target | raw SQL seq | seq | seq/SQL | req/s | CPU ms/req | load median | rps / ' +
+        ref +
+        ' | CPU / ' +
+        ref +
+        ' | rps / baseline |',
       '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ];
     for (const s of scenarios) {
@@ -196,7 +216,10 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${md}\n`);
     mkdirSync(OUT, { recursive: true });
     writeFileSync(join(OUT, 'framework.md'), md);
-    writeFileSync(join(OUT, 'framework.json'), JSON.stringify({ scale, rounds: ROUNDS, loads, samples: Object.fromEntries(samples), rawSeq: Object.fromEntries(rawSeq) }, null, 1));
+    writeFileSync(
+      join(OUT, 'framework.json'),
+      JSON.stringify({ scale, rounds: ROUNDS, loads, samples: Object.fromEntries(samples), rawSeq: Object.fromEntries(rawSeq) }, null, 1),
+    );
   } finally {
     for (const t of targets) await stopChild(t.child);
     await db.release();

@@ -102,14 +102,27 @@ function* pagos(shape: Shape): Generator<PagoInput> {
       const detalles = [];
       const codes = ['001', '002', '101', '102', rand() < 0.5 ? '003' : '004', rand() < 0.5 ? '103' : '004'];
       for (const codigo of new Set(codes)) {
-        detalles.push({ uuid: uuid(7, line++), concepto: codigo, cantidad: codigo === '003' ? Math.round(rand() * 400) / 100 : 30, valor: money(3_000_000) });
+        detalles.push({
+          uuid: uuid(7, line++),
+          concepto: codigo,
+          cantidad: codigo === '003' ? Math.round(rand() * 400) / 100 : 30,
+          valor: money(3_000_000),
+        });
       }
       empleados.push({ uuid: uuid(6, payslip++), vinculacion: uuid(5, e), salarioBase: money(9_000_000), diasTrabajados: 30, detalles });
     }
     yield {
-      uuid: uuid(4, p), ano, mes, descripcion: `Nómina ${pad(mes)}/${ano}`,
-      fechaDesde: `${ano}-${pad(mes)}-01`, fechaHasta: `${ano}-${pad(mes)}-28`, fechaPago: `${ano}-${pad(mes)}-28`,
-      estado: 'PG', tipoPago: 'PE', definitivo: true, empleados,
+      uuid: uuid(4, p),
+      ano,
+      mes,
+      descripcion: `Nómina ${pad(mes)}/${ano}`,
+      fechaDesde: `${ano}-${pad(mes)}-01`,
+      fechaHasta: `${ano}-${pad(mes)}-28`,
+      fechaPago: `${ano}-${pad(mes)}-28`,
+      estado: 'PG',
+      tipoPago: 'PE',
+      definitivo: true,
+      empleados,
     };
   }
 }
@@ -118,7 +131,12 @@ function* ventas(shape: Shape): Generator<VentaInput> {
   for (let v = 0; v < shape.sales; v++) {
     const lineas = [];
     for (let l = 0; l < 3; l++) {
-      lineas.push({ producto: uuid(9, Math.floor(rand() * shape.products)), cantidad: 1 + Math.floor(rand() * 10), precioUnitario: money(90_000), costoPromedio: Math.round(rand() * 500_000_000) / 10000 });
+      lineas.push({
+        producto: uuid(9, Math.floor(rand() * shape.products)),
+        cantidad: 1 + Math.floor(rand() * 10),
+        precioUnitario: money(90_000),
+        costoPromedio: Math.round(rand() * 500_000_000) / 10000,
+      });
     }
     const day = 1 + Math.floor(rand() * 28);
     yield { uuid: uuid(10, v), negocio: uuid(2, 0), fecha: `2023-03-${pad(day)}T12:00:00.000Z`, estado: 'Pagada', lineas };
@@ -127,19 +145,49 @@ function* ventas(shape: Shape): Generator<VentaInput> {
 
 export function benchTenant(shape: Shape): TenantInput {
   return {
-    uuid: uuid(1, 0), nit: '900000001', nombre: 'Bench S.A.S.', activo: true,
+    uuid: uuid(1, 0),
+    nit: '900000001',
+    nombre: 'Bench S.A.S.',
+    activo: true,
     nominaElectronica: { prefijo: 'NE', siguienteNumero: 1 },
-    negocios: [{ uuid: uuid(2, 0), nombre: 'Principal', suscripcion: { plan: 'PREMIUM', desde: '2020-01-01T00:00:00Z', hasta: '2099-01-01T00:00:00Z' } }],
-    usuarios: [{ uuid: uuid(3, 0), email: 'bench@bench.example.co', password: 'bench-password', nombre: 'Bench', apellido: 'Mark', negocios: [uuid(2, 0)] }],
+    negocios: [
+      {
+        uuid: uuid(2, 0),
+        nombre: 'Principal',
+        suscripcion: { plan: 'PREMIUM', desde: '2020-01-01T00:00:00Z', hasta: '2099-01-01T00:00:00Z' },
+      },
+    ],
+    usuarios: [
+      {
+        uuid: uuid(3, 0),
+        email: 'bench@bench.example.co',
+        password: 'bench-password',
+        nombre: 'Bench',
+        apellido: 'Mark',
+        negocios: [uuid(2, 0)],
+      },
+    ],
     tiposCotizante: [{ codigo: '01', descripcion: 'Dependiente' }],
     conceptos: CONCEPTS,
     empleados: Array.from({ length: shape.employees }, (_, e) => ({
-      uuid: uuid(8, e), tipoDocumento: 'CC' as const, identificacion: String(10_000_000 + e), nombres: `Nombre${e}`, apellidos: `Apellido ${e}`,
-      vinculaciones: [{ uuid: uuid(5, e), fechaIngreso: '2014-01-01', salarioBase: money(9_000_000), salarioIntegral: false, tipoCotizante: '01' }],
+      uuid: uuid(8, e),
+      tipoDocumento: 'CC' as const,
+      identificacion: String(10_000_000 + e),
+      nombres: `Nombre${e}`,
+      apellidos: `Apellido ${e}`,
+      vinculaciones: [
+        { uuid: uuid(5, e), fechaIngreso: '2014-01-01', salarioBase: money(9_000_000), salarioIntegral: false, tipoCotizante: '01' },
+      ],
     })),
     pagos: pagos(shape),
     categorias: [{ uuid: uuid(11, 0), nombre: 'General' }],
-    productos: Array.from({ length: shape.products }, (_, i) => ({ uuid: uuid(9, i), negocio: uuid(2, 0), categoria: uuid(11, 0), codigo: `P${i}`, nombre: `Producto ${i}` })),
+    productos: Array.from({ length: shape.products }, (_, i) => ({
+      uuid: uuid(9, i),
+      negocio: uuid(2, 0),
+      categoria: uuid(11, 0),
+      codigo: `P${i}`,
+      nombre: `Producto ${i}`,
+    })),
     ventas: ventas(shape),
     proveedores: [],
   };
@@ -149,10 +197,14 @@ export function benchTenant(shape: Shape): TenantInput {
 
 /** An emptied, migrated database; never the one DATABASE_URL names (a sibling on its server). */
 async function scratchDatabase(database: string): Promise<{ url: string; release: () => Promise<void> }> {
-  const db = await acquireDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: DATA_DIR, embeddedPgPort: 0 }, () => undefined, {
-    database,
-    fastInit: true,
-  });
+  const db = await acquireDatabase(
+    { databaseUrl: process.env.DATABASE_URL || undefined, dataDir: DATA_DIR, embeddedPgPort: 0 },
+    () => undefined,
+    {
+      database,
+      fastInit: true,
+    },
+  );
   let url = db.url;
   if (!db.embedded) {
     await ensureDatabase(db.url, DATABASE);
@@ -173,7 +225,9 @@ async function scratchDatabase(database: string): Promise<{ url: string; release
 
 function syntheticDataset(): Dataset {
   const shape = shapeFor(arg('lines', 1_000_000));
-  console.log(`Dataset: ${shape.employees} empleados x ${shape.payments} pagos (~${shape.employees * shape.payments * 6} líneas de nómina), ${shape.sales} ventas x 3 líneas`);
+  console.log(
+    `Dataset: ${shape.employees} empleados x ${shape.payments} pagos (~${shape.employees * shape.payments * 6} líneas de nómina), ${shape.sales} ventas x 3 líneas`,
+  );
   const tenant = benchTenant(shape);
   if (!process.argv.includes('--lazy')) {
     // Materialised like a parsed file, so the time measured is the loader's, not the generator's.
@@ -202,7 +256,8 @@ async function benchLoad(dataset: Dataset): Promise<void> {
     const summary = await loadDataset(client, dataset, {
       replace: false,
       onProgress: (p) => {
-        if (phases[phases.length - 1]?.phase !== p.phase) phases.push({ phase: p.phase, at: performance.now(), pg: processCpuSeconds(backend) ?? 0 });
+        if (phases[phases.length - 1]?.phase !== p.phase)
+          phases.push({ phase: p.phase, at: performance.now(), pg: processCpuSeconds(backend) ?? 0 });
         reporter.update(p);
       },
     });
@@ -216,11 +271,15 @@ async function benchLoad(dataset: Dataset): Promise<void> {
       sum.pg += phases[i + 1].pg - p.pg;
       byPhase.set(p.phase, sum);
     });
-    console.log(`Fases (reloj / CPU de PostgreSQL): ${[...byPhase].map(([name, t]) => `${name} ${t.wall.toFixed(2)} s / ${t.pg.toFixed(2)} s`).join(', ')}`);
+    console.log(
+      `Fases (reloj / CPU de PostgreSQL): ${[...byPhase].map(([name, t]) => `${name} ${t.wall.toFixed(2)} s / ${t.pg.toFixed(2)} s`).join(', ')}`,
+    );
     const lines = summary.payslipLines + summary.saleLines;
     console.log(JSON.stringify(summary));
     console.log(`${summary.payslipLines} líneas de nómina + ${summary.saleLines} de venta en ${summary.seconds.toFixed(2)} s`);
-    console.log(`=> ${Math.round(summary.payslipLines / summary.seconds)} líneas de nómina/s (${Math.round(lines / summary.seconds)} líneas/s en total)`);
+    console.log(
+      `=> ${Math.round(summary.payslipLines / summary.seconds)} líneas de nómina/s (${Math.round(lines / summary.seconds)} líneas/s en total)`,
+    );
     const payroll = byPhase.get('nómina');
     if (payroll) {
       console.log(
@@ -286,7 +345,9 @@ async function benchFile(lines: number): Promise<FileRun> {
     }
   })();
   const size = await writeDatasetFile({ tenants: [tenant] }, FILE);
-  console.log(`Archivo ${FILE}: ${(size / 1e6).toFixed(1)} MB, ${payslipLines} líneas de nómina y ${shape.sales * 3} de venta; carga ${loadavg()}`);
+  console.log(
+    `Archivo ${FILE}: ${(size / 1e6).toFixed(1)} MB, ${payslipLines} líneas de nómina y ${shape.sales * 3} de venta; carga ${loadavg()}`,
+  );
   // The CLI picks its database like the service does: the embedded cluster's default database
   // ("nomina", here in the scratch DATA_DIR), or DATABASE_URL (pointed at the sibling database).
   const db = await scratchDatabase('nomina');
@@ -294,10 +355,14 @@ async function benchFile(lines: number): Promise<FileRun> {
   try {
     const started = performance.now();
     // The compiled CLI, as `npm run import` runs it (bench/run-ts.js would add the TypeScript compiler's memory).
-    const child = spawn('/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, process.execPath, join(ROOT, 'dist/apps/api/src/cli/import.js'), FILE], {
-      env: { ...process.env, DATA_DIR, DATABASE_URL: process.env.DATABASE_URL ? db.url : '' },
-      stdio: ['ignore', 'inherit', 'pipe'],
-    });
+    const child = spawn(
+      '/usr/bin/time',
+      ['-f', '%M %U %S', '-o', timeFile, process.execPath, join(ROOT, 'dist/apps/api/src/cli/import.js'), FILE],
+      {
+        env: { ...process.env, DATA_DIR, DATABASE_URL: process.env.DATABASE_URL ? db.url : '' },
+        stdio: ['ignore', 'inherit', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr!.on('data', (d: Buffer) => {
       process.stderr.write(d);
@@ -309,7 +374,16 @@ async function benchFile(lines: number): Promise<FileRun> {
     const [, read, validated] = /leído en ([\d,]+) s, validado en ([\d,]+) s/.exec(stderr)?.map((x) => x.replace(',', '.')) ?? [];
     const validation = Number(read) + Number(validated);
     const [peakKb, user, sys] = readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
-    const run = { lines: payslipLines, mb: size / 1e6, code, seconds, validation, rssMb: Math.round(peakKb / 1024), cpu: user + sys, load: osLoadavg()[0] };
+    const run = {
+      lines: payslipLines,
+      mb: size / 1e6,
+      code,
+      seconds,
+      validation,
+      rssMb: Math.round(peakKb / 1024),
+      cpu: user + sys,
+      load: osLoadavg()[0],
+    };
     console.log(
       `CLI: código ${code}, ${seconds.toFixed(1)} s de reloj (validación incluida), ${Math.round(payslipLines / seconds)} líneas de nómina/s; ` +
         `validación ${validation.toFixed(1)} s, carga ${Math.round(payslipLines / (seconds - validation))} líneas de nómina/s; ` +
@@ -322,7 +396,10 @@ async function benchFile(lines: number): Promise<FileRun> {
   }
 }
 
-const loadavg = (): string => osLoadavg().map((l) => l.toFixed(2)).join(' ');
+const loadavg = (): string =>
+  osLoadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 function build(): void {
   if (process.argv.includes('--no-build')) return;

@@ -127,7 +127,9 @@ function median(xs: number[]): number {
 
 function bench(pageSize: number): void {
   // Several distinct pages so the writer does not see one object shape repeatedly in cache.
-  const pages = Array.from({ length: pageSize >= 1000 ? 2 : 50 }, (_, p) => Array.from({ length: pageSize }, (_, i) => pagoRow(p * pageSize + i)));
+  const pages = Array.from({ length: pageSize >= 1000 ? 2 : 50 }, (_, p) =>
+    Array.from({ length: pageSize }, (_, i) => pagoRow(p * pageSize + i)),
+  );
   let pageIndex = 0;
   const nextPage = () => pages[pageIndex++ % pages.length];
 

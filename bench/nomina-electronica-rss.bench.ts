@@ -40,7 +40,10 @@ interface Result {
 
 /** The body with every document number blanked (each call consumes new numbers). */
 function digest(body: string): string {
-  return createHash('sha256').update(body.replace(/"numero":"[^"]*","prefijo":"[^"]*","consecutivo":\d+/g, '#')).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(body.replace(/"numero":"[^"]*","prefijo":"[^"]*","consecutivo":\d+/g, '#'))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 async function measure(main: string, dbUrl: string, path: string, callers: number, seconds: number): Promise<Result> {
@@ -72,7 +75,17 @@ async function measure(main: string, dbUrl: string, path: string, callers: numbe
     );
     const peakMb = rss.stop();
     const s = stats(latencies);
-    return { build: main, idleMb, peakMb, calls: latencies.length, unavailable, median: s.median, p95: s.p95, bodyDigest: digest(sample), bodyBytes: Buffer.byteLength(sample) };
+    return {
+      build: main,
+      idleMb,
+      peakMb,
+      calls: latencies.length,
+      unavailable,
+      median: s.median,
+      p95: s.p95,
+      bodyDigest: digest(sample),
+      bodyBytes: Buffer.byteLength(sample),
+    };
   } finally {
     await service.stop();
   }
@@ -102,8 +115,14 @@ async function main(): Promise<void> {
     );
     await c.end();
     const path = `/pagos/nominaelectronica/${rows[0].ano}/${rows[0].mes}`;
-    console.log(`${path}, ${callers} callers × ${seconds} s, ${rounds} round(s), load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-    console.log('| round | build | idle RSS MB | peak RSS MB | 200 calls | 503 | median / p95 ms (200) | body bytes | body digest (numbers blanked) |');
+    console.log(
+      `${path}, ${callers} callers × ${seconds} s, ${rounds} round(s), load average ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
+    console.log(
+      '| round | build | idle RSS MB | peak RSS MB | 200 calls | 503 | median / p95 ms (200) | body bytes | body digest (numbers blanked) |',
+    );
     console.log('|---:|---|---:|---:|---:|---:|---:|---:|---|');
     for (let round = 1; round <= rounds; round++) {
       for (const main of mains) {
@@ -113,7 +132,11 @@ async function main(): Promise<void> {
         );
       }
     }
-    console.log(`load average after ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average after ${loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await release();
   }

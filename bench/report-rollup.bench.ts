@@ -17,7 +17,6 @@
  * The bench databases must be migrated (the service does it when it starts).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Dataset, TenantInput, VentaInput } from '@app/importer/dataset.types';
 import { generateDataset, type Scale } from '@app/importer/demo/generate-dataset';
@@ -57,7 +56,10 @@ async function alternate(naive: () => Promise<unknown>, fast: () => Promise<unkn
   const a: number[] = [];
   const b: number[] = [];
   for (let i = 0; i < rounds; i++) {
-    for (const [fn, out] of [[naive, a], [fast, b]] as const) {
+    for (const [fn, out] of [
+      [naive, a],
+      [fast, b],
+    ] as const) {
       const t = performance.now();
       await fn();
       out.push(performance.now() - t);
@@ -67,16 +69,27 @@ async function alternate(naive: () => Promise<unknown>, fast: () => Promise<unkn
 }
 
 async function compareRandom(run: Run, lo: string, hi: string, count: number, all: string[]): Promise<void> {
-  const ESTADOS = [['Pagada', 'Pendiente'], ['Pagada'], ['Pendiente'], ['Anulada'], ['Pagada', 'Anulada'], ['Pendiente', 'Anulada'], ['Pagada', 'Pendiente', 'Anulada']];
+  const ESTADOS = [
+    ['Pagada', 'Pendiente'],
+    ['Pagada'],
+    ['Pendiente'],
+    ['Anulada'],
+    ['Pagada', 'Anulada'],
+    ['Pendiente', 'Anulada'],
+    ['Pagada', 'Pendiente', 'Anulada'],
+  ];
   const loMs = Date.parse(lo) - 3 * 86_400_000;
   const hiMs = Date.parse(hi) + 3 * 86_400_000;
   for (let n = 0; n < count; n++) {
     let a = loMs + Math.floor(rand() * (hiMs - loMs));
     let b: number;
     const kind = n % 5;
-    if (kind === 0) b = a + Math.floor(rand() * 86_400_000); // inside about a day
-    else if (kind === 1) b = a + Math.floor(rand() * 70 * 86_400_000); // up to ~2 months
-    else if (kind === 2) b = a + Math.floor(rand() * (hiMs - a)); // long
+    if (kind === 0)
+      b = a + Math.floor(rand() * 86_400_000); // inside about a day
+    else if (kind === 1)
+      b = a + Math.floor(rand() * 70 * 86_400_000); // up to ~2 months
+    else if (kind === 2)
+      b = a + Math.floor(rand() * (hiMs - a)); // long
     else if (kind === 3) {
       // whole UTC months, as a UI sends them
       const d = new Date(a);
@@ -93,7 +106,9 @@ async function compareRandom(run: Run, lo: string, hi: string, count: number, al
     const x = await run(groupedFromLinesSql(!businesses), iso(a), iso(b), estados, businesses);
     const y = await run(reportUtilitySql({ grouped: true, oneBusiness: !businesses }), iso(a), iso(b), estados, businesses);
     if (!isDeepStrictEqual(x, y)) {
-      throw new Error(`DIFFERENT for ${iso(a)} .. ${iso(b)} ${estados} ${businesses ?? 'one business'}: ${JSON.stringify(x).slice(0, 300)} vs ${JSON.stringify(y).slice(0, 300)}`);
+      throw new Error(
+        `DIFFERENT for ${iso(a)} .. ${iso(b)} ${estados} ${businesses ?? 'one business'}: ${JSON.stringify(x).slice(0, 300)} vs ${JSON.stringify(y).slice(0, 300)}`,
+      );
     }
   }
   console.log(`equal results on ${count} random ranges`);
@@ -103,11 +118,22 @@ async function compare(scale: string): Promise<void> {
   const server = await benchServer(`nomina_${scale}`);
   const c = await connect(server.url);
   try {
-    const counts = (await c.query(`select (select count(*) from venta_linea) as lineas, (select count(*) from ${SALES_ROLLUPS.month.table}) as meses, (select count(*) from ${SALES_ROLLUPS.year.table}) as anos`)).rows[0];
+    const counts = (
+      await c.query(
+        `select (select count(*) from venta_linea) as lineas, (select count(*) from ${SALES_ROLLUPS.month.table}) as meses, (select count(*) from ${SALES_ROLLUPS.year.table}) as anos`,
+      )
+    ).rows[0];
     console.log(`sale lines ${counts.lineas}, monthly rollup rows ${counts.meses}, yearly rollup rows ${counts.anos}`);
     // The bench's business: the premium one with the most sales (bench/lib/scenarios.ts), and all of its tenant's.
-    const { tenant_id: tenant, negocio_id: negocio, lo, hi } = (
-      await c.query(`select tenant_id, negocio_id, min(fecha) as lo, max(fecha) as hi from venta_linea group by 1, 2 order by count(*) desc limit 1`)
+    const {
+      tenant_id: tenant,
+      negocio_id: negocio,
+      lo,
+      hi,
+    } = (
+      await c.query(
+        `select tenant_id, negocio_id, min(fecha) as lo, max(fecha) as hi from venta_linea group by 1, 2 order by count(*) desc limit 1`,
+      )
     ).rows[0];
     const all = (await c.query(`select id from negocio where tenant_id = $1 order by orden`, [tenant])).rows.map((r) => r.id as string);
     const run: Run = async (text, init, end, estados, businesses) =>
@@ -123,7 +149,12 @@ async function compare(scale: string): Promise<void> {
     ];
     const rounds = Number(opt('rounds') ?? '15');
     const e = ['Pagada', 'Pendiente'];
-    console.log(`\n${scale}, ${rounds} alternated rounds each, load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    console.log(
+      `\n${scale}, ${rounds} alternated rounds each, load average ${(await import('node:os'))
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
     console.log('| case | lines (previous) median / p95 ms | rollups median / p95 ms | speed-up |');
     console.log('|---|---:|---:|---:|');
     for (const [name, init, end] of cases) {
@@ -131,12 +162,25 @@ async function compare(scale: string): Promise<void> {
       const fast = (): Promise<unknown[]> => run(reportUtilitySql({ grouped: true, oneBusiness: true }), init, end, e);
       if (!isDeepStrictEqual(await naive(), await fast())) throw new Error(`${name}: different`);
       const [sn, sf] = await alternate(naive, fast, rounds);
-      console.log(`| ${name} | ${ms(sn.median)} / ${ms(sn.p95)} | ${ms(sf.median)} / ${ms(sf.p95)} | ${(sn.median / sf.median).toFixed(1)}× |`);
+      console.log(
+        `| ${name} | ${ms(sn.median)} / ${ms(sn.p95)} | ${ms(sf.median)} / ${ms(sf.p95)} | ${(sn.median / sf.median).toFixed(1)}× |`,
+      );
     }
-    console.log(`load average after: ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average after: ${(await import('node:os'))
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
+    );
     if (process.argv.includes('--explain')) {
       const [, init, end] = cases[1];
-      const plan = await c.query(`explain (analyze, buffers) ${reportUtilitySql({ grouped: true, oneBusiness: true })}`, [tenant, negocio, init, end, e]);
+      const plan = await c.query(`explain (analyze, buffers) ${reportUtilitySql({ grouped: true, oneBusiness: true })}`, [
+        tenant,
+        negocio,
+        init,
+        end,
+        e,
+      ]);
       console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
     }
   } finally {
@@ -151,7 +195,16 @@ async function compare(scale: string): Promise<void> {
 function salesOnly(scale: Scale): TenantInput[] {
   return generateDataset({ scale })
     .tenants.filter((t) => t.ventas !== undefined)
-    .map(({ uuid, nit, nombre, activo, negocios, categorias, productos, ventas }) => ({ uuid, nit, nombre, activo, negocios, categorias, productos, ventas }));
+    .map(({ uuid, nit, nombre, activo, negocios, categorias, productos, ventas }) => ({
+      uuid,
+      nit,
+      nombre,
+      activo,
+      negocios,
+      categorias,
+      productos,
+      ventas,
+    }));
 }
 
 async function fill(scale: Scale): Promise<void> {
@@ -164,7 +217,9 @@ async function fill(scale: Scale): Promise<void> {
       const tenants = salesOnly(scale);
       const data: Dataset = { tenants };
       const load = await loadDataset(c, data, { replace: true });
-      console.log(`${scale}: loadDataset of ${load.saleLines} sale lines (${load.ventas} sales), rollups included: ${load.seconds.toFixed(2)} s, ${Math.round(load.saleLines / load.seconds)} lines/s`);
+      console.log(
+        `${scale}: loadDataset of ${load.saleLines} sale lines (${load.ventas} sales), rollups included: ${load.seconds.toFixed(2)} s, ${Math.round(load.saleLines / load.seconds)} lines/s`,
+      );
 
       // The JavaScript side alone: one pass over the generator, then the same pass summing.
       const pass = (sum?: (t: TenantInput, v: VentaInput) => void): number => {
@@ -175,7 +230,9 @@ async function fill(scale: Scale): Promise<void> {
       const rollups = new Map(tenants.map((t) => [t.uuid, new SalesRollup()]));
       const generator = pass();
       const summing = pass((t, v) => rollups.get(t.uuid)!.addSale(v));
-      console.log(`JavaScript aggregation: ${seconds(summing - generator)} (generator alone ${seconds(generator)}, with addSale ${seconds(summing)})`);
+      console.log(
+        `JavaScript aggregation: ${seconds(summing - generator)} (generator alone ${seconds(generator)}, with addSale ${seconds(summing)})`,
+      );
 
       // The database side, each in a transaction rolled back (the tenants' rollups stay as loaded).
       const timed = async (what: string, fn: (tenant: string) => Promise<unknown>): Promise<void> => {
@@ -197,8 +254,17 @@ async function fill(scale: Scale): Promise<void> {
       await timed('SQL fill (fallback / migration backfill)', async (tenant) => {
         for (const sql of salesRollupFillSql(true)) await c.query(sql, [tenant]);
       });
-      const rows = (await c.query(`select (select count(*) from ${SALES_ROLLUPS.month.table}) as m, (select count(*) from ${SALES_ROLLUPS.year.table}) as y`)).rows[0];
-      console.log(`rollup rows: ${rows.m} monthly, ${rows.y} yearly; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+      const rows = (
+        await c.query(
+          `select (select count(*) from ${SALES_ROLLUPS.month.table}) as m, (select count(*) from ${SALES_ROLLUPS.year.table}) as y`,
+        )
+      ).rows[0];
+      console.log(
+        `rollup rows: ${rows.m} monthly, ${rows.y} yearly; load average ${(await import('node:os'))
+          .loadavg()
+          .map((x) => x.toFixed(2))
+          .join(' ')}`,
+      );
     } finally {
       await c.end();
     }

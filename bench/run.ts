@@ -34,7 +34,7 @@ import { DEMO_LOGINS } from '@app/importer/demo/generate-dataset';
 import { httpGet, load, type LoadResult, loadWithCpu, rssSampler, sequential, type Stats } from './lib/measure';
 import { serviceClient, servicePool, withDatabase } from './lib/pg';
 import { drain, RecordingReader, replay, type Statement } from './lib/recorder';
-import { buildScenarios, discover, type Scenario } from './lib/scenarios';
+import { buildScenarios, discover } from './lib/scenarios';
 import { freePort, opt } from './lib/cli';
 
 const ROOT = join(__dirname, '..');
@@ -47,7 +47,10 @@ const flag = (name: string): boolean => process.argv.includes(`--${name}`);
 
 const scale = (opt('scale') ?? 'large') as 'medium' | 'large';
 if (scale !== 'medium' && scale !== 'large') throw new Error('--scale medium|large');
-const only = opt('only')?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = opt('only')
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const DURATION = Number(opt('duration') ?? 5);
 const SEQ = Number(opt('seq') ?? 2);
 const CONNECTIONS = Number(opt('connections') ?? 10);
@@ -142,7 +145,10 @@ async function benchDatabase(): Promise<{ url: string; release: () => Promise<vo
   if (!(await seeded(serverUrl, name))) {
     log(`${name} has no data: seeding (npm run seed -- --scale ${scale}) ...`);
     const started = performance.now();
-    run(process.execPath, [join(ROOT, 'dist/apps/api/src/cli/seed.js'), '--scale', scale, '--replace'], { ...process.env, DATABASE_URL: serverUrl });
+    run(process.execPath, [join(ROOT, 'dist/apps/api/src/cli/seed.js'), '--scale', scale, '--replace'], {
+      ...process.env,
+      DATABASE_URL: serverUrl,
+    });
     log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   return { url, release };
@@ -199,7 +205,9 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const t0 = performance.now();
   const load0 = loadavg();
-  log(`scale ${scale}, load ${DURATION} s × ${CONNECTIONS} connections, sequential ${SEQ} s, DB_POOL_MAX ${POOL}; load average ${load0.map((x) => x.toFixed(2)).join(' ')}`);
+  log(
+    `scale ${scale}, load ${DURATION} s × ${CONNECTIONS} connections, sequential ${SEQ} s, DB_POOL_MAX ${POOL}; load average ${load0.map((x) => x.toFixed(2)).join(' ')}`,
+  );
   if (!flag('no-build')) {
     log('npm run build');
     run('npm', ['run', 'build', '--silent']);
@@ -235,7 +243,11 @@ async function main(): Promise<void> {
 
       const login = DEMO_LOGINS[0];
       const signIn = async (origin: string): Promise<string> => {
-        const res = await fetch(`${origin}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: login.email, password: login.password }) });
+        const res = await fetch(`${origin}/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: login.email, password: login.password }),
+        });
         if (!res.ok) throw new Error(`login ${login.email}: ${res.status} ${await res.text()}`);
         return ((await res.json()) as { tokenCurrent: string }).tokenCurrent;
       };
@@ -259,7 +271,8 @@ async function main(): Promise<void> {
       log(`context: ${JSON.stringify(ctx)}`);
       const scenarios = buildScenarios(ctx).filter((s) => selected(s.name) || (only && only.some((o) => s.name === `${o}`)));
       // a deep page needs its first page in the same run
-      for (const s of buildScenarios(ctx)) if (scenarios.some((x) => x.deepOf === s.name) && !scenarios.some((x) => x.name === s.name)) scenarios.unshift(s);
+      for (const s of buildScenarios(ctx))
+        if (scenarios.some((x) => x.deepOf === s.name) && !scenarios.some((x) => x.name === s.name)) scenarios.unshift(s);
       const pool = servicePool(db.url, POOL, { application_name: 'bench-capture' });
       const captured: Record<string, Statement[]> = {};
       const rowsOf: Record<string, number | undefined> = {};
@@ -268,7 +281,20 @@ async function main(): Promise<void> {
         const out = await drain(await s.capture(reader));
         captured[s.name] = reader.statements;
         const o = out as { rows?: unknown[]; reportByProduct?: unknown[]; records?: unknown } | unknown[];
-        rowsOf[s.name] = typeof o === 'number' ? o : Array.isArray(o) ? o.length : Array.isArray(o?.rows) ? o.rows.length : Array.isArray(o?.reportByProduct) ? o.reportByProduct.length : Array.isArray(o?.records) ? o.records.length : typeof o?.records === 'number' ? o.records : undefined;
+        rowsOf[s.name] =
+          typeof o === 'number'
+            ? o
+            : Array.isArray(o)
+              ? o.length
+              : Array.isArray(o?.rows)
+                ? o.rows.length
+                : Array.isArray(o?.reportByProduct)
+                  ? o.reportByProduct.length
+                  : Array.isArray(o?.records)
+                    ? o.records.length
+                    : typeof o?.records === 'number'
+                      ? o.records
+                      : undefined;
       }
       await pool.end();
       mkdirSync(OUT, { recursive: true });
@@ -350,7 +376,12 @@ async function main(): Promise<void> {
         };
         r.targets.push({ name: 'median ≤ 1.25 × SQL', ok: r.svcOverRaw <= 1.25, detail: `${r.svcOverRaw.toFixed(2)}×` });
         if (s.single) r.targets.push({ name: 'rps ≥ 0.7 × baseline', ok: r.rpsRatio >= 0.7, detail: `${r.rpsRatio.toFixed(2)}×` });
-        if (s.maxMedianMs) r.targets.push({ name: `median ≤ ${s.maxMedianMs} ms`, ok: svcSeq.median <= s.maxMedianMs, detail: `${svcSeq.median.toFixed(1)} ms` });
+        if (s.maxMedianMs)
+          r.targets.push({
+            name: `median ≤ ${s.maxMedianMs} ms`,
+            ok: svcSeq.median <= s.maxMedianMs,
+            detail: `${svcSeq.median.toFixed(1)} ms`,
+          });
         r.targets.push({ name: 'RSS ≤ 300 MB', ok: r.rssPeakMB <= 300, detail: `${r.rssPeakMB} MB` });
         if (s.deepOf) {
           const first = results.find((x) => x.name === s.deepOf);
@@ -360,7 +391,11 @@ async function main(): Promise<void> {
           }
         }
         if (svcLoad.non2xx || svcLoad.errors || baseLoad.non2xx || baseLoad.errors) {
-          r.targets.push({ name: 'no errors under load', ok: false, detail: `service non2xx ${svcLoad.non2xx} err ${svcLoad.errors}; baseline non2xx ${baseLoad.non2xx} err ${baseLoad.errors}` });
+          r.targets.push({
+            name: 'no errors under load',
+            ok: false,
+            detail: `service non2xx ${svcLoad.non2xx} err ${svcLoad.errors}; baseline non2xx ${baseLoad.non2xx} err ${baseLoad.errors}`,
+          });
         }
         results.push(r);
         log(row(r));
@@ -402,12 +437,16 @@ async function main(): Promise<void> {
 
 function importBench(url: string): Record<string, unknown> {
   log(`import bench: ${IMPORT_LINES} payslip lines (bench/import.bench.ts load) ...`);
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/import.bench.ts'), 'load', `--lines=${IMPORT_LINES}`], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: withDatabase(url, 'postgres') },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/import.bench.ts'), 'load', `--lines=${IMPORT_LINES}`],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: withDatabase(url, 'postgres') },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const out = `${r.stdout}\n${r.stderr}`;
   writeFileSync(join(OUT, 'import.log'), out);
   const num = (re: RegExp): number | undefined => {
@@ -437,7 +476,16 @@ function row(r: ScenarioResult): string {
   );
 }
 
-function table(results: ScenarioResult[], imp: Record<string, unknown> | undefined, report: { machine: Record<string, unknown>; loadAverage: { start: number[]; end: number[]; perScenario1m: number[] }; seconds: number; settings: Record<string, number> }): string {
+function table(
+  results: ScenarioResult[],
+  imp: Record<string, unknown> | undefined,
+  report: {
+    machine: Record<string, unknown>;
+    loadAverage: { start: number[]; end: number[]; perScenario1m: number[] };
+    seconds: number;
+    settings: Record<string, number>;
+  },
+): string {
   const lines: string[] = [];
   const la = report.loadAverage.perScenario1m;
   lines.push(
@@ -448,10 +496,16 @@ function table(results: ScenarioResult[], imp: Record<string, unknown> | undefin
   lines.push('');
   lines.push('Latencies in ms (median / p95). "seq" = one request at a time; "load" = fixed connections. Ratios from the same run.');
   lines.push('');
-  lines.push('| scenario | rows | conns | raw SQL | baseline seq | service seq | svc/SQL | base/SQL | baseline load rps | service load | service rps | svc/base rps | CPU ms/req base / svc | RSS MB | deep/first | targets missed |');
+  lines.push(
+    '| scenario | rows | conns | raw SQL | baseline seq | service seq | svc/SQL | base/SQL | baseline load rps | service load | service rps | svc/base rps | CPU ms/req base / svc | RSS MB | deep/first | targets missed |',
+  );
   lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of results) {
-    const missed = r.targets.filter((t) => !t.ok).map((t) => `${t.name} (${t.detail})`).join('; ') || '—';
+    const missed =
+      r.targets
+        .filter((t) => !t.ok)
+        .map((t) => `${t.name} (${t.detail})`)
+        .join('; ') || '—';
     lines.push(
       `| ${r.name} | ${r.rows ?? ''} | ${r.connections} | ${ms(r.raw.median)} / ${ms(r.raw.p95)} | ${ms(r.baseSeq.median)} / ${ms(r.baseSeq.p95)} | ${ms(r.svcSeq.median)} / ${ms(r.svcSeq.p95)} | ` +
         `${r.svcOverRaw.toFixed(2)} | ${r.baseOverRaw.toFixed(2)} | ${r.baseLoad.rps.toFixed(0)} | ${ms(r.svcLoad.median)} / ${ms(r.svcLoad.p95)} | ${r.svcLoad.rps.toFixed(1)} | ` +
@@ -474,7 +528,9 @@ function table(results: ScenarioResult[], imp: Record<string, unknown> | undefin
   }
   if (imp) {
     lines.push('');
-    lines.push(`Import (bench/import.bench.ts load, ${IMPORT_LINES} payslip lines + sales): ${imp.payslipLinesPerS ?? '?'} payslip lines/s (${imp.allLinesPerS ?? '?'} lines/s all kinds), ${imp.summary ?? ''}; peak RSS ${imp.rssPeakMB ?? '?'} MB; target ≥ 100 000 lines/s: ${Number(imp.payslipLinesPerS) >= 100_000 ? 'met' : 'MISSED'}.`);
+    lines.push(
+      `Import (bench/import.bench.ts load, ${IMPORT_LINES} payslip lines + sales): ${imp.payslipLinesPerS ?? '?'} payslip lines/s (${imp.allLinesPerS ?? '?'} lines/s all kinds), ${imp.summary ?? ''}; peak RSS ${imp.rssPeakMB ?? '?'} MB; target ≥ 100 000 lines/s: ${Number(imp.payslipLinesPerS) >= 100_000 ? 'met' : 'MISSED'}.`,
+    );
   }
   return lines.join('\n');
 }

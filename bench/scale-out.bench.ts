@@ -44,11 +44,15 @@ async function main(): Promise<void> {
   const server = await benchServer('nomina_scaleout');
   const adminUrl = withDatabase(server.url, 'postgres');
   log('seeding the demo dataset into nomina_scaleout ...');
-  const seed = spawnSync(process.execPath, [join(ROOT, 'dist/apps/api/src/cli/seed.js'), '--scale', 'demo', '--database', 'nomina_scaleout', '--replace'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: adminUrl },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const seed = spawnSync(
+    process.execPath,
+    [join(ROOT, 'dist/apps/api/src/cli/seed.js'), '--scale', 'demo', '--database', 'nomina_scaleout', '--replace'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: adminUrl },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (seed.status !== 0) throw new Error('seed failed');
   const standby = await startEmbeddedStandby({ dataDir: join(ROOT, '.data/bench'), adminUrl, name: 'bench_standby', log });
   const replicaUrl = standby.url('nomina_scaleout');
@@ -66,8 +70,17 @@ async function main(): Promise<void> {
     // 3. Two instances on the primary, the same total connections split over both.
     const b = await startService(MAIN, server.url, 'scaleout-b');
     const half = Math.max(1, Math.round(CONNECTIONS / 2));
-    const [ra, rb] = await Promise.all([load(`${a.origin}${PATH}`, a.auth, half, DURATION), load(`${b.origin}${PATH}`, b.auth, half, DURATION)]);
-    row('2 instances, primary only (sum)', { rps: ra.rps + rb.rps, median: Math.max(ra.median, rb.median), p95: Math.max(ra.p95, rb.p95), non2xx: ra.non2xx + rb.non2xx, errors: ra.errors + rb.errors });
+    const [ra, rb] = await Promise.all([
+      load(`${a.origin}${PATH}`, a.auth, half, DURATION),
+      load(`${b.origin}${PATH}`, b.auth, half, DURATION),
+    ]);
+    row('2 instances, primary only (sum)', {
+      rps: ra.rps + rb.rps,
+      median: Math.max(ra.median, rb.median),
+      p95: Math.max(ra.p95, rb.p95),
+      non2xx: ra.non2xx + rb.non2xx,
+      errors: ra.errors + rb.errors,
+    });
     await b.stop();
     await a.stop();
 
@@ -78,7 +91,11 @@ async function main(): Promise<void> {
     const after = await pools(r);
     const replicaReads = readsOf(after, 'replica-1') - readsOf(before, 'replica-1');
     const primaryReads = readsOf(after, 'primaria') - readsOf(before, 'primaria');
-    row('1 instance, reads on the replica', onReplica, `replica read share ${((100 * replicaReads) / Math.max(1, replicaReads + primaryReads)).toFixed(1)} % (${replicaReads} / ${replicaReads + primaryReads})`);
+    row(
+      '1 instance, reads on the replica',
+      onReplica,
+      `replica read share ${((100 * replicaReads) / Math.max(1, replicaReads + primaryReads)).toFixed(1)} % (${replicaReads} / ${replicaReads + primaryReads})`,
+    );
 
     // 4. Failover under load.
     const during = load(`${r.origin}${PATH}`, r.auth, CONNECTIONS, DURATION);
@@ -100,7 +117,9 @@ async function main(): Promise<void> {
     await standby.start();
     const backAt = performance.now();
     const state = async (): Promise<string | undefined> =>
-      ((await (await fetch(`${r.origin}/health/ready`)).json()) as { pools: { pool: string; estado: string }[] }).pools.find((p) => p.pool === 'replica-1')?.estado;
+      ((await (await fetch(`${r.origin}/health/ready`)).json()) as { pools: { pool: string; estado: string }[] }).pools.find(
+        (p) => p.pool === 'replica-1',
+      )?.estado;
     while ((await state()) !== 'disponible' && performance.now() - backAt < 30_000) await sleep(50);
     log(`standby back in service ${(performance.now() - backAt).toFixed(0)} ms after it started`);
     await r.stop();

@@ -23,9 +23,19 @@ import { XLSX_MAX_DATA_ROWS, xlsxExport } from '@app/platform/export/xlsx-export
 import { opt } from './lib/cli';
 
 const COLUMNS = exportColumns({
-  productId: 'uuid', fecha: 'date', code: 'text', name: 'text', categoryName: 'text',
-  quantity: 'number', totalBruto: 'number', totalDiscount: 'number', totalTaxes: 'number',
-  total: 'number', avgCost: 'number', grossProfit: 'number', creadoEn: 'timestamp',
+  productId: 'uuid',
+  fecha: 'date',
+  code: 'text',
+  name: 'text',
+  categoryName: 'text',
+  quantity: 'number',
+  totalBruto: 'number',
+  totalDiscount: 'number',
+  totalTaxes: 'number',
+  total: 'number',
+  avgCost: 'number',
+  grossProfit: 'number',
+  creadoEn: 'timestamp',
 });
 
 const NAMES = ['Pan de yuca', 'Café especial, tostado', 'Azúcar "morena" 1 kg', 'Arepa de choclo', 'Gaseosa 400 ml', 'Queso campesino'];
@@ -86,7 +96,8 @@ const CANDIDATES: Record<string, Candidate> = {
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet('reportUtility');
     ws.columns = COLUMNS.map((c) => ({
-      header: c.name, key: c.name,
+      header: c.name,
+      key: c.name,
       style: c.kind === 'date' ? { numFmt: 'yyyy-mm-dd' } : c.kind === 'timestamp' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
     }));
     ws.getRow(1).font = { bold: true };
@@ -130,7 +141,13 @@ async function child(name: string, n: number): Promise<void> {
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   const cpu = process.cpuUsage();
   process.stdout.write(
-    JSON.stringify({ name, ms, cpuMs: (cpu.user + cpu.system) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024, bytes: out.bytes() }) + '\n',
+    JSON.stringify({
+      name,
+      ms,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+      bytes: out.bytes(),
+    }) + '\n',
   );
 }
 
@@ -157,7 +174,8 @@ async function compare(): Promise<void> {
   for (let r = 0; r < rounds; r++) {
     for (const name of names) {
       const line = execFileSync(process.execPath, [join(__dirname, 'run-ts.js'), __filename, '--child', name, '--rows', String(n)], {
-        encoding: 'utf8', maxBuffer: 1 << 20,
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
       });
       const m = JSON.parse(line.trim().split('\n').pop() as string);
       const e = (results[name] ??= { ms: [], cpuMs: [], rss: [], bytes: 0 });
@@ -168,7 +186,12 @@ async function compare(): Promise<void> {
     }
   }
   const csv = results.csv ? median(results.csv.ms) : NaN;
-  console.log(`rows=${n} rounds=${rounds} loadavg=${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(
+    `rows=${n} rounds=${rounds} loadavg=${(await import('node:os'))
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   console.log('| writer | median s | CPU s | × CSV | peak RSS MB (max) | output MB |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const name of names) {
@@ -187,10 +210,14 @@ async function splitCheck(): Promise<void> {
   try {
     const start = Date.now();
     await pipeline(xlsxExport(COLUMNS, rows(n), { sheetName: 'reportUtility' }), createWriteStream(file));
-    console.log(`${n} rows written in ${((Date.now() - start) / 1000).toFixed(1)} s, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+    console.log(
+      `${n} rows written in ${((Date.now() - start) / 1000).toFixed(1)} s, peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+    );
     console.log(execFileSync('unzip', ['-l', file], { encoding: 'utf8' }));
     for (const sheet of ['sheet1', 'sheet2']) {
-      const count = execFileSync('sh', ['-c', `unzip -p '${file}' xl/worksheets/${sheet}.xml | grep -o '<row ' | wc -l`], { encoding: 'utf8' }).trim();
+      const count = execFileSync('sh', ['-c', `unzip -p '${file}' xl/worksheets/${sheet}.xml | grep -o '<row ' | wc -l`], {
+        encoding: 'utf8',
+      }).trim();
       console.log(`${sheet}: ${count} rows including the header`);
     }
     console.log(execFileSync('unzip', ['-p', file, 'xl/workbook.xml'], { encoding: 'utf8' }));

@@ -73,7 +73,11 @@ interface Outage {
   recoveredAt?: number;
 }
 
-async function scenario(mode: 'embedded' | 'url', connections: number, outageMs: number): Promise<{ failures: string[]; report: string[] }> {
+async function scenario(
+  mode: 'embedded' | 'url',
+  connections: number,
+  outageMs: number,
+): Promise<{ failures: string[]; report: string[] }> {
   const base = process.env.CHAOS_DATA_DIR ?? '/tmp/chaos-data';
   const dataDir = join(base, mode);
   log(`[${mode}] preparing ${dataDir} ...`);
@@ -83,11 +87,19 @@ async function scenario(mode: 'embedded' | 'url', connections: number, outageMs:
   if (mode === 'embedded') {
     // The service starts (and owns) the embedded PostgreSQL itself, as with `npm start`.
     await cluster.release();
-    server = await spawnServer({ DATA_DIR: dataDir, DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS), DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS) });
+    server = await spawnServer({
+      DATA_DIR: dataDir,
+      DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+      DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+    });
   } else {
     const url = new URL(cluster.adminUrl);
     url.pathname = '/nomina';
-    server = await spawnServer({ DATABASE_URL: url.toString(), DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS), DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS) });
+    server = await spawnServer({
+      DATABASE_URL: url.toString(),
+      DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+      DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+    });
   }
   const pg = new PgServer(cluster.embedded.clusterDir);
   const adminUrl = pg.urlFor(cluster.adminUrl);
@@ -95,7 +107,12 @@ async function scenario(mode: 'embedded' | 'url', connections: number, outageMs:
   const report: string[] = [];
   try {
     log(`[${mode}] service at ${server.base} (pid ${server.child.pid})`);
-    const login = await httpCall(server.base, { method: 'POST', path: '/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ANDINA_USER) });
+    const login = await httpCall(server.base, {
+      method: 'POST',
+      path: '/login',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ANDINA_USER),
+    });
     const token = JSON.parse(login.body).tokenCurrent as string;
     const auth = { authorization: `Bearer ${token}` };
 
@@ -118,7 +135,16 @@ async function scenario(mode: 'embedded' | 'url', connections: number, outageMs:
         let code: string | undefined;
         const problem = /^application\/problem\+json/.test(String(res.headers['content-type'] ?? ''));
         if (problem) code = (JSON.parse(res.body) as { code?: string }).code;
-        probes.push({ at, kind, status: res.status, ms: res.ms, problem, code, retryAfter: res.headers['retry-after'] as string | undefined, error: res.error });
+        probes.push({
+          at,
+          kind,
+          status: res.status,
+          ms: res.ms,
+          problem,
+          code,
+          retryAfter: res.headers['retry-after'] as string | undefined,
+          error: res.error,
+        });
         await sleep(every);
       }
     };
@@ -134,7 +160,11 @@ async function scenario(mode: 'embedded' | 'url', connections: number, outageMs:
       { connections, durationS, timeoutS: 10 },
     );
     const loadStart = load.started - t0;
-    const probing$ = Promise.all([probeLoop('api', '/empleados?size=1', 100), probeLoop('ready', '/health/ready', 250), probeLoop('live', '/health/live', 500)]);
+    const probing$ = Promise.all([
+      probeLoop('api', '/empleados?size=1', 100),
+      probeLoop('ready', '/health/ready', 250),
+      probeLoop('live', '/health/live', 500),
+    ]);
 
     await sleep(3000);
     const terminatedAt = mark('pg_terminate_backend on the service backends');
@@ -178,22 +208,36 @@ async function scenario(mode: 'embedded' | 'url', connections: number, outageMs:
       const api = down.filter((p) => p.kind === 'api');
       const bad = api.filter((p) => p.status !== 503 || !p.problem || p.code !== 'SERVICE_UNAVAILABLE' || !p.retryAfter);
       if (!api.length) failures.push(`${o.label}: no probe during the outage`);
-      if (bad.length) failures.push(`${o.label}: ${bad.length}/${api.length} answers during the outage were not 503 problem+json SERVICE_UNAVAILABLE with Retry-After: ${JSON.stringify(bad.slice(0, 3))}`);
+      if (bad.length)
+        failures.push(
+          `${o.label}: ${bad.length}/${api.length} answers during the outage were not 503 problem+json SERVICE_UNAVAILABLE with Retry-After: ${JSON.stringify(bad.slice(0, 3))}`,
+        );
       const slowest = Math.max(...api.map((p) => p.ms));
       if (slowest > CONNECT_TIMEOUT_MS + 1000) failures.push(`${o.label}: an answer during the outage took ${slowest.toFixed(0)} ms`);
       const ready = down.filter((p) => p.kind === 'ready');
-      if (ready.some((p) => p.status !== 503)) failures.push(`${o.label}: /health/ready answered ${ready.map((p) => p.status).join(',')} during the outage`);
+      if (ready.some((p) => p.status !== 503))
+        failures.push(`${o.label}: /health/ready answered ${ready.map((p) => p.status).join(',')} during the outage`);
       const live = down.filter((p) => p.kind === 'live');
-      if (live.some((p) => p.status !== 200)) failures.push(`${o.label}: /health/live answered ${live.map((p) => p.status).join(',')} during the outage`);
+      if (live.some((p) => p.status !== 200))
+        failures.push(`${o.label}: /health/live answered ${live.map((p) => p.status).join(',')} during the outage`);
       const back = probes.find((p) => p.kind === 'api' && p.at >= o.started && p.status === 200);
       o.recoveredAt = back ? back.at + back.ms : undefined;
       const recovery = o.recoveredAt === undefined ? Infinity : o.recoveredAt - o.started;
-      if (recovery > RECOVERY_LIMIT_MS) failures.push(`${o.label}: not recovered within ${RECOVERY_LIMIT_MS} ms of PostgreSQL coming back (${recovery} ms)`);
+      if (recovery > RECOVERY_LIMIT_MS)
+        failures.push(`${o.label}: not recovered within ${RECOVERY_LIMIT_MS} ms of PostgreSQL coming back (${recovery} ms)`);
       const loadDown = load.samples.filter((s) => s.at + loadStart >= o.stopped && s.at + loadStart <= o.startCalled);
       report.push(
         `${o.label}: stop took ${(o.stopped - o.stopCalled).toFixed(0)} ms, outage ${(o.startCalled - o.stopped).toFixed(0)} ms, start took ${(o.started - o.startCalled).toFixed(0)} ms; ` +
-          `during the outage: ${api.length} probes, all 503 problem+json: ${bad.length === 0}, probe latency p50 ${percentile(api.map((p) => p.ms), 50).toFixed(1)} ms / max ${slowest.toFixed(1)} ms; ` +
-          `load answers ${loadDown.length} (p99 ${percentile(loadDown.map((s) => s.ms), 99).toFixed(0)} ms, max ${Math.max(0, ...loadDown.map((s) => s.ms)).toFixed(0)} ms, statuses ${histogram(loadDown.map((s) => s.status))}); ` +
+          `during the outage: ${api.length} probes, all 503 problem+json: ${bad.length === 0}, probe latency p50 ${percentile(
+            api.map((p) => p.ms),
+            50,
+          ).toFixed(1)} ms / max ${slowest.toFixed(1)} ms; ` +
+          `load answers ${loadDown.length} (p99 ${percentile(
+            loadDown.map((s) => s.ms),
+            99,
+          ).toFixed(
+            0,
+          )} ms, max ${Math.max(0, ...loadDown.map((s) => s.ms)).toFixed(0)} ms, statuses ${histogram(loadDown.map((s) => s.status))}); ` +
           `/health/ready ${histogram(ready.map((p) => p.status))}, /health/live ${histogram(live.map((p) => p.status))}; ` +
           `first 200 ${o.recoveredAt === undefined ? 'never' : `${(o.recoveredAt - o.started).toFixed(0)} ms`} after PostgreSQL was back`,
       );
@@ -207,17 +251,24 @@ async function scenario(mode: 'embedded' | 'url', connections: number, outageMs:
     const freezeLoad = loadSamples.filter((s) => s.at >= frozenAt && s.at < thawedAt);
     const badFreeze = freezeApi.filter((p) => p.error || !(p.status === 200 || (p.status === 503 && p.problem && p.retryAfter)));
     if (!freezeApi.length) failures.push('freeze: no probe while the backends were frozen');
-    if (badFreeze.length) failures.push(`freeze: ${badFreeze.length} probes were neither 200 nor 503 problem+json with Retry-After: ${JSON.stringify(badFreeze.slice(0, 3))}`);
+    if (badFreeze.length)
+      failures.push(
+        `freeze: ${badFreeze.length} probes were neither 200 nor 503 problem+json with Retry-After: ${JSON.stringify(badFreeze.slice(0, 3))}`,
+      );
     const slowestFrozen = Math.max(0, ...freezeApi.map((p) => p.ms), ...freezeLoad.map((s) => s.ms));
     if (slowestFrozen > bound) failures.push(`freeze: an answer took ${slowestFrozen.toFixed(0)} ms (bound ${bound} ms)`);
     const slowestReady = Math.max(0, ...freezeReady.map((p) => p.ms));
-    if (freezeReady.some((p) => p.status !== 503 && p.status !== 200) || slowestReady > 2000) failures.push(`freeze: /health/ready ${histogram(freezeReady.map((p) => p.status))}, slowest ${slowestReady.toFixed(0)} ms`);
+    if (freezeReady.some((p) => p.status !== 503 && p.status !== 200) || slowestReady > 2000)
+      failures.push(`freeze: /health/ready ${histogram(freezeReady.map((p) => p.status))}, slowest ${slowestReady.toFixed(0)} ms`);
     const freezeBack = probes.find((p) => p.kind === 'api' && p.at >= thawedAt && p.status === 200);
     const freezeRecovery = freezeBack ? freezeBack.at + freezeBack.ms - thawedAt : Infinity;
     if (freezeRecovery > RECOVERY_LIMIT_MS) failures.push(`freeze: not recovered within ${RECOVERY_LIMIT_MS} ms of SIGCONT`);
     report.push(
       `SIGSTOP on ${frozen.length} backends for ${FREEZE_MS} ms (statement budget ${STATEMENT_TIMEOUT_MS} ms): ${freezeApi.length} probes ${histogram(freezeApi.map((p) => p.status))}, ` +
-        `probe latency p50 ${percentile(freezeApi.map((p) => p.ms), 50).toFixed(0)} ms / max ${Math.max(0, ...freezeApi.map((p) => p.ms)).toFixed(0)} ms; ` +
+        `probe latency p50 ${percentile(
+          freezeApi.map((p) => p.ms),
+          50,
+        ).toFixed(0)} ms / max ${Math.max(0, ...freezeApi.map((p) => p.ms)).toFixed(0)} ms; ` +
         `load answers ${freezeLoad.length} (max ${Math.max(0, ...freezeLoad.map((s) => s.ms)).toFixed(0)} ms, statuses ${histogram(freezeLoad.map((s) => s.status))}); ` +
         `/health/ready ${histogram(freezeReady.map((p) => p.status))} max ${slowestReady.toFixed(0)} ms; first 200 ${Number.isFinite(freezeRecovery) ? `${freezeRecovery.toFixed(0)} ms` : 'never'} after SIGCONT`,
     );
@@ -227,9 +278,20 @@ async function scenario(mode: 'embedded' | 'url', connections: number, outageMs:
       (at >= terminatedAt && at <= terminatedAt + 1500) ||
       (at >= frozenAt && at <= thawedAt + bound) ||
       outages.some((o) => at >= o.stopCalled && at <= (o.recoveredAt ?? o.started + RECOVERY_LIMIT_MS) + 500);
-    const unexpected = loadSamples.filter((s) => (inWindow(s.at) ? s.status !== 503 && (s.status < 200 || s.status >= 300) : s.status < 200 || s.status >= 300));
-    if (unexpected.length) failures.push(`load: ${unexpected.length} unexpected statuses: ${histogram(unexpected.map((s) => s.status))} at ${unexpected.slice(0, 5).map((s) => (s.at / 1000).toFixed(2)).join(', ')} s`);
-    if (load.errors.length) failures.push(`load: ${load.errors.length} requests without an answer (${[...new Set(load.errors.map((e) => e.message))].join(', ')})`);
+    const unexpected = loadSamples.filter((s) =>
+      inWindow(s.at) ? s.status !== 503 && (s.status < 200 || s.status >= 300) : s.status < 200 || s.status >= 300,
+    );
+    if (unexpected.length)
+      failures.push(
+        `load: ${unexpected.length} unexpected statuses: ${histogram(unexpected.map((s) => s.status))} at ${unexpected
+          .slice(0, 5)
+          .map((s) => (s.at / 1000).toFixed(2))
+          .join(', ')} s`,
+      );
+    if (load.errors.length)
+      failures.push(
+        `load: ${load.errors.length} requests without an answer (${[...new Set(load.errors.map((e) => e.message))].join(', ')})`,
+      );
     if (result.timeouts) failures.push(`load: ${result.timeouts} timeouts`);
     const terminateWindow = loadSamples.filter((s) => s.at >= terminatedAt && s.at <= terminatedAt + 1500);
     report.unshift(
@@ -245,11 +307,23 @@ async function scenario(mode: 'embedded' | 'url', connections: number, outageMs:
     const warnings = server.output().match(/"msg":"(SERVICE_UNAVAILABLE|TIMEOUT) [^"]*"/g) ?? [];
     const messages = new Map<string, number>();
     for (const w of warnings) {
-      const key = w.replace(/ GET \S+ \[[^\]]*\]/, '').replace(/ \(\+\d+ más en el último segundo\)/, '').slice(0, 160);
+      const key = w
+        .replace(/ GET \S+ \[[^\]]*\]/, '')
+        .replace(/ \(\+\d+ más en el último segundo\)/, '')
+        .slice(0, 160);
       messages.set(key, (messages.get(key) ?? 0) + 1);
     }
-    report.push(`driver errors mapped to 503 (service log, at most one line per code per second): ${[...messages.entries()].map(([m, n]) => `${n}× ${m}`).join(' | ') || 'none'}`);
-    if (/Unhandled error|uncaught/i.test(server.output())) failures.push(`unhandled errors in the log:\n${server.output().match(/.*Unhandled error.*/g)?.slice(0, 3).join('\n')}`);
+    report.push(
+      `driver errors mapped to 503 (service log, at most one line per code per second): ${[...messages.entries()].map(([m, n]) => `${n}× ${m}`).join(' | ') || 'none'}`,
+    );
+    if (/Unhandled error|uncaught/i.test(server.output()))
+      failures.push(
+        `unhandled errors in the log:\n${server
+          .output()
+          .match(/.*Unhandled error.*/g)
+          ?.slice(0, 3)
+          .join('\n')}`,
+      );
   } finally {
     if (server!.child.exitCode === null) server!.child.kill('SIGKILL');
     // Whatever state the faults left, stop the cluster (it is only this script's).
@@ -262,7 +336,10 @@ async function scenario(mode: 'embedded' | 'url', connections: number, outageMs:
 function histogram(values: number[]): string {
   const m = new Map<number, number>();
   for (const v of values) m.set(v, (m.get(v) ?? 0) + 1);
-  return `{${[...m.entries()].sort(([a], [b]) => a - b).map(([k, n]) => `${k}: ${n}`).join(', ')}}`;
+  return `{${[...m.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([k, n]) => `${k}: ${n}`)
+    .join(', ')}}`;
 }
 
 async function main(): Promise<number> {

@@ -9,7 +9,17 @@
  */
 import { Agent } from 'node:http';
 import { checkResponse, contextFromDataset, describeRequest, fc, type FuzzRequest, requestArbitrary } from './lib/fuzz';
-import { ANDINA_USER, exampleDataset, freshDatabase, httpCall, log, PACIFICO_USER, runScript, spawnServer, startCluster } from './lib/environment';
+import {
+  ANDINA_USER,
+  exampleDataset,
+  freshDatabase,
+  httpCall,
+  log,
+  PACIFICO_USER,
+  runScript,
+  spawnServer,
+  startCluster,
+} from './lib/environment';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,7 +40,12 @@ async function main(): Promise<number> {
     const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
     const tokens: string[] = [];
     for (const u of [ANDINA_USER, PACIFICO_USER]) {
-      const res = await httpCall(server.base, { method: 'POST', path: '/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify(u) });
+      const res = await httpCall(server.base, {
+        method: 'POST',
+        path: '/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(u),
+      });
       tokens.push(JSON.parse(res.body).tokenCurrent);
     }
     const doc = JSON.parse((await httpCall(server.base, { path: '/docs-json' })).body);
@@ -47,14 +62,22 @@ async function main(): Promise<number> {
         const i = next++;
         if (i >= requests.length) return;
         const req: FuzzRequest = requests[i];
-        const res = await httpCall(server.base, { method: req.method, path: req.url, headers: req.headers, body: req.body, agent, timeoutMs: 30_000 });
+        const res = await httpCall(server.base, {
+          method: req.method,
+          path: req.url,
+          headers: req.headers,
+          body: req.body,
+          agent,
+          timeoutMs: 30_000,
+        });
         latencies.push(res.ms);
         const key = res.error ? `error:${res.error}` : String(res.status);
         statuses.set(key, (statuses.get(key) ?? 0) + 1);
         const problems = res.error
           ? [`no answer (${res.error})`]
           : checkResponse(req, { status: res.status, headers: res.headers as Record<string, string>, body: res.body });
-        if (problems.length) violations.push(`#${i} ${problems.join('; ')}\n    ${describeRequest(req)}\n    → ${res.status} ${res.body.slice(0, 240)}`);
+        if (problems.length)
+          violations.push(`#${i} ${problems.join('; ')}\n    ${describeRequest(req)}\n    → ${res.status} ${res.body.slice(0, 240)}`);
         if (i % 500 === 499) {
           const live = await httpCall(server.base, { path: '/health/live', timeoutMs: 5000 });
           healthChecks++;
@@ -75,10 +98,14 @@ async function main(): Promise<number> {
     server.child.kill('SIGTERM');
     const code = await server.exited;
     if (code !== 0) violations.push(`exit code after SIGTERM: ${code}`);
-    if (/Unhandled|uncaught/i.test(server.output())) violations.push(`unhandled errors in the service log:\n${server.output().slice(-2000)}`);
+    if (/Unhandled|uncaught/i.test(server.output()))
+      violations.push(`unhandled errors in the service log:\n${server.output().slice(-2000)}`);
 
     latencies.sort((a, b) => a - b);
-    const histogram = [...statuses.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k}: ${n}`).join(', ');
+    const histogram = [...statuses.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, n]) => `${k}: ${n}`)
+      .join(', ');
     process.stdout.write(
       [
         '',

@@ -11,7 +11,20 @@
  *     final value, contiguous — failed calls consumed nothing, nothing was lost or duplicated.
  */
 import { Agent } from 'node:http';
-import { ANDINA_ID, ANDINA_USER, exampleDataset, freshDatabase, httpCall, log, PgServer, runScript, sleep, startApp, startCluster, terminateBackends } from './lib/environment';
+import {
+  ANDINA_ID,
+  ANDINA_USER,
+  exampleDataset,
+  freshDatabase,
+  httpCall,
+  log,
+  PgServer,
+  runScript,
+  sleep,
+  startApp,
+  startCluster,
+  terminateBackends,
+} from './lib/environment';
 import { checkNumbering, nextNumber, runNumbering } from './lib/numbering';
 
 function arg(name: string, fallback: number): number {
@@ -29,10 +42,21 @@ async function main(): Promise<number> {
     const url = await freshDatabase(cluster.adminUrl, 'reliability_numbering', [exampleDataset()]);
     const { app, base } = await startApp(url, { DB_CONNECT_TIMEOUT_MS: '1000', DB_POOL_MAX: '10' }, true);
     try {
-      const login = await httpCall(base, { method: 'POST', path: '/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ANDINA_USER) });
+      const login = await httpCall(base, {
+        method: 'POST',
+        path: '/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ANDINA_USER),
+      });
       const token = JSON.parse(login.body).tokenCurrent as string;
       const agent = new Agent({ keepAlive: true, maxSockets: clients });
-      const call = () => httpCall(base, { path: '/pagos/nominaelectronica/2023/2', headers: { authorization: `Bearer ${token}` }, agent, timeoutMs: 30_000 });
+      const call = () =>
+        httpCall(base, {
+          path: '/pagos/nominaelectronica/2023/2',
+          headers: { authorization: `Bearer ${token}` },
+          agent,
+          timeoutMs: 30_000,
+        });
       const perCall = (JSON.parse((await call()).body) as { total: number }).total;
       log(`${perCall} documents per call; ${calls} calls from ${clients} clients per phase`);
 
@@ -72,7 +96,9 @@ async function main(): Promise<number> {
           [
             '',
             `numbering [${phase}] ${check.ok ? 'passed' : 'FAILED'}: ${calls} calls from ${clients} clients in ${run.seconds.toFixed(1)} s${events.length ? ` (${events.join('; ')})` : ''}`,
-            `  answers: ${Object.entries(check.calls).map(([k, n]) => `${k}: ${n}`).join(', ')}; latency p50 ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms` +
+            `  answers: ${Object.entries(check.calls)
+              .map(([k, n]) => `${k}: ${n}`)
+              .join(', ')}; latency p50 ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms, max ${ms[ms.length - 1].toFixed(0)} ms` +
               (failedMs.length ? `; failed calls answered in ≤ ${Math.max(...failedMs).toFixed(0)} ms` : ''),
             `  sequence ${start} → ${final}: ${check.handedOut} numbers handed out in 200 answers, distinct and contiguous: ${check.ok}`,
             ...check.problems.map((p) => `  ✗ ${p}`),

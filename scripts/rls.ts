@@ -23,7 +23,17 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { generateDataset, materializeDataset } from '@app/importer/demo/generate-dataset';
 import { DETALLE_PAGO_SQL, GET_EMPLEADO_SQL } from '@app/nomina/testing';
 import { type PgClient, SqlReader } from '@app/platform/persistence/sql-reader';
-import { databaseUrl, exampleDataset, freshDatabase, log, percentile, runScript, SCRIPT_JWT_SECRET, startApp, startCluster } from './lib/environment';
+import {
+  databaseUrl,
+  exampleDataset,
+  freshDatabase,
+  log,
+  percentile,
+  runScript,
+  SCRIPT_JWT_SECRET,
+  startApp,
+  startCluster,
+} from './lib/environment';
 import { startLoad } from './lib/load';
 
 function arg(name: string, fallback: number): number {
@@ -58,7 +68,9 @@ async function installRls(admin: Client): Promise<string[]> {
     await admin.query(`alter table "${t}" enable row level security`);
     await admin.query(`alter table "${t}" force row level security`);
     await admin.query(`drop policy if exists tenant_isolation on "${t}"`);
-    await admin.query(`create policy tenant_isolation on "${t}" using (${column} = ${TENANT_SETTING}) with check (${column} = ${TENANT_SETTING})`);
+    await admin.query(
+      `create policy tenant_isolation on "${t}" using (${column} = ${TENANT_SETTING}) with check (${column} = ${TENANT_SETTING})`,
+    );
   }
   return [...tables, 'tenant'];
 }
@@ -79,10 +91,7 @@ async function checkWall(appUrl: string, adminUrl: string, andina: string, pacif
     try {
       await app.query(`update pago set descripcion = descripcion where tenant_id = $1`, [andina]);
       refused = `update of another tenant's rows touched ${(await app.query('select 1')).rowCount === 1 ? 0 : '?'} rows (filtered by USING)`;
-      await app.query(
-        `insert into tipo_cotizante (tenant_id, codigo, descripcion) values ($1, 'ZZ', 'x')`,
-        [andina],
-      );
+      await app.query(`insert into tipo_cotizante (tenant_id, codigo, descripcion) values ($1, 'ZZ', 'x')`, [andina]);
       refused += '; insert for another tenant ACCEPTED (bad)';
     } catch (err) {
       refused += `; insert for another tenant refused: ${(err as Error).message}`;
@@ -97,7 +106,9 @@ async function checkWall(appUrl: string, adminUrl: string, andina: string, pacif
   try {
     await admin.query('begin');
     await admin.query('set local role nomina_owner');
-    lines.push(`table owner (FORCE ROW LEVEL SECURITY), no tenant set → pago rows visible: ${(await admin.query('select count(*) as n from pago')).rows[0].n}`);
+    lines.push(
+      `table owner (FORCE ROW LEVEL SECURITY), no tenant set → pago rows visible: ${(await admin.query('select count(*) as n from pago')).rows[0].n}`,
+    );
     await admin.query('rollback');
   } finally {
     await admin.end();
@@ -158,14 +169,22 @@ async function main(): Promise<number> {
     })();
 
     const wall = await checkWall(appUrl, ownerUrl, '0ee9a9bb-2b87-43f0-82f5-d431917734f8', 'eefc7a24-ca77-4617-a19b-5632192302e1');
-    process.stdout.write(`\nRLS installed on ${tables.length} tables (ENABLE + FORCE, policy tenant_id = current_setting('app.tenant_id')):\n  ${wall.join('\n  ')}\n`);
+    process.stdout.write(
+      `\nRLS installed on ${tables.length} tables (ENABLE + FORCE, policy tenant_id = current_setting('app.tenant_id')):\n  ${wall.join('\n  ')}\n`,
+    );
 
     // The two apps: as it is (superuser owner connection: RLS bypassed), and the RLS prototype.
     const overrides = { PRINCIPAL_CACHE_TTL_MS: '5000', DB_POOL_MAX: '10', LOGIN_RATE_LIMIT: '0' };
     const plainApp = await startApp(ownerUrl, overrides, true);
     const rlsApp = await startApp(appUrl, overrides, true);
     wireRls(rlsApp.app);
-    const token = sign({ tid: tenant, bid: business }, SCRIPT_JWT_SECRET, { algorithm: 'HS256', subject: user, issuer: 'nomina-read-api', audience: 'nomina-read-api', expiresIn: 3600 });
+    const token = sign({ tid: tenant, bid: business }, SCRIPT_JWT_SECRET, {
+      algorithm: 'HS256',
+      subject: user,
+      issuer: 'nomina-read-api',
+      audience: 'nomina-read-api',
+      expiresIn: 3600,
+    });
     const headers = { authorization: `Bearer ${token}` };
     const endpoints = [
       `/empleados?size=20`,
@@ -174,7 +193,10 @@ async function main(): Promise<number> {
     ];
     // Same answers from both (the prototype is transparent for a tenant's own data).
     for (const path of endpoints) {
-      const [a, b] = await Promise.all([plainApp.app.inject({ method: 'GET', url: path, headers }), rlsApp.app.inject({ method: 'GET', url: path, headers })]);
+      const [a, b] = await Promise.all([
+        plainApp.app.inject({ method: 'GET', url: path, headers }),
+        rlsApp.app.inject({ method: 'GET', url: path, headers }),
+      ]);
       if (a.statusCode !== 200 || a.body !== b.body) throw new Error(`${path}: the two apps disagree (${a.statusCode}/${b.statusCode})`);
     }
 
@@ -182,11 +204,17 @@ async function main(): Promise<number> {
     for (let r = 0; r < rounds; r++) {
       for (const variant of r % 2 === 0 ? (['plain', 'rls'] as const) : (['rls', 'plain'] as const)) {
         const base = variant === 'plain' ? plainApp.base : rlsApp.base;
-        const load = startLoad(base, endpoints.map((path) => ({ method: 'GET', path, headers })), { connections: 8, durationS: seconds });
+        const load = startLoad(
+          base,
+          endpoints.map((path) => ({ method: 'GET', path, headers })),
+          { connections: 8, durationS: seconds },
+        );
         const result = await load.done;
         const ms = load.samples.map((s) => s.ms);
         http[variant].push({ rps: result.requests.average, p50: percentile(ms, 50), p99: percentile(ms, 99), non2xx: result.non2xx });
-        log(`round ${r + 1} ${variant}: ${result.requests.average.toFixed(0)} req/s, p50 ${percentile(ms, 50)} ms, p99 ${percentile(ms, 99)} ms, non-2xx ${result.non2xx}`);
+        log(
+          `round ${r + 1} ${variant}: ${result.requests.average.toFixed(0)} req/s, p50 ${percentile(ms, 50)} ms, p99 ${percentile(ms, 99)} ms, non-2xx ${result.non2xx}`,
+        );
       }
     }
 
@@ -239,7 +267,8 @@ async function main(): Promise<number> {
     // The machine is shared: each round pairs the two variants back to back (order alternating);
     // the median of the per-round ratios is robust to load that changes between rounds.
     const ratios = http.rls.map((m, i) => m.rps / http.plain[i].rps).sort((a, b) => a - b);
-    const medianRatio = ratios.length % 2 ? ratios[(ratios.length - 1) / 2] : (ratios[ratios.length / 2 - 1] + ratios[ratios.length / 2]) / 2;
+    const medianRatio =
+      ratios.length % 2 ? ratios[(ratios.length - 1) / 2] : (ratios[ratios.length / 2 - 1] + ratios[ratios.length / 2]) / 2;
     const slowdown = 1 - medianRatio;
     process.stdout.write(
       [

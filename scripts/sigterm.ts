@@ -13,7 +13,19 @@
  */
 import { Agent } from 'node:http';
 import { Client } from 'pg';
-import { ANDINA_ID, ANDINA_USER, exampleDataset, freshDatabase, httpCall, type HttpResult, log, runScript, sleep, spawnServer, startCluster } from './lib/environment';
+import {
+  ANDINA_ID,
+  ANDINA_USER,
+  exampleDataset,
+  freshDatabase,
+  httpCall,
+  type HttpResult,
+  log,
+  runScript,
+  sleep,
+  spawnServer,
+  startCluster,
+} from './lib/environment';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,14 +45,30 @@ async function main(): Promise<number> {
   try {
     const url = await freshDatabase(cluster.adminUrl, 'reliability_sigterm', [exampleDataset()]);
     // A small pool: at the signal, requests are waiting for a connection, not only running queries.
-    const server = await spawnServer({ DATABASE_URL: url, SHUTDOWN_TIMEOUT_MS: '10000', PRINCIPAL_CACHE_TTL_MS: '5000', DB_POOL_MAX: '3', DB_CONNECT_TIMEOUT_MS: '10000' });
+    const server = await spawnServer({
+      DATABASE_URL: url,
+      SHUTDOWN_TIMEOUT_MS: '10000',
+      PRINCIPAL_CACHE_TTL_MS: '5000',
+      DB_POOL_MAX: '3',
+      DB_CONNECT_TIMEOUT_MS: '10000',
+    });
     log(`service at ${server.base} (pid ${server.child.pid})`);
-    const login = await httpCall(server.base, { method: 'POST', path: '/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ANDINA_USER) });
+    const login = await httpCall(server.base, {
+      method: 'POST',
+      path: '/login',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ANDINA_USER),
+    });
     const auth = { authorization: `Bearer ${JSON.parse(login.body).tokenCurrent as string}` };
     const agent = new Agent({ keepAlive: true, maxSockets: clients });
     const t0 = performance.now();
     const now = (): number => performance.now() - t0;
-    const paths = ['/empleados?size=20', '/pagos?params%5Bestados%5D=PG,PP&size=20', '/proveedor', '/pagoEmpleadoDetalles/detallePago/edb3a93c-c8bc-4be2-a4c5-b8abb2a86588'];
+    const paths = [
+      '/empleados?size=20',
+      '/pagos?params%5Bestados%5D=PG,PP&size=20',
+      '/proveedor',
+      '/pagoEmpleadoDetalles/detallePago/edb3a93c-c8bc-4be2-a4c5-b8abb2a86588',
+    ];
     const exchanges: Exchange[] = [];
     let sending = true;
     const client = async (n: number): Promise<void> => {
@@ -56,7 +84,10 @@ async function main(): Promise<number> {
     // The long request: blocked on the sequence row that this transaction holds.
     const holder = new Client({ connectionString: url, application_name: 'sigterm-lock-holder' });
     await holder.connect();
-    const before = Number((await holder.query('select siguiente_numero from nomina_electronica_secuencia where tenant_id = $1', [ANDINA_ID])).rows[0].siguiente_numero);
+    const before = Number(
+      (await holder.query('select siguiente_numero from nomina_electronica_secuencia where tenant_id = $1', [ANDINA_ID])).rows[0]
+        .siguiente_numero,
+    );
     await holder.query('begin');
     await holder.query('select 1 from nomina_electronica_secuencia where tenant_id = $1 for update', [ANDINA_ID]);
 
@@ -76,7 +107,10 @@ async function main(): Promise<number> {
     sending = false;
     await load;
     const longRes = await long;
-    const after = Number((await holder.query('select siguiente_numero from nomina_electronica_secuencia where tenant_id = $1', [ANDINA_ID])).rows[0].siguiente_numero);
+    const after = Number(
+      (await holder.query('select siguiente_numero from nomina_electronica_secuencia where tenant_id = $1', [ANDINA_ID])).rows[0]
+        .siguiente_numero,
+    );
     await holder.end();
     agent.destroy();
 
@@ -85,16 +119,26 @@ async function main(): Promise<number> {
     // for a request still on its way through the loopback socket).
     const inFlight = exchanges.filter((e) => e.sentAt < signalAt - 20);
     const badInFlight = inFlight.filter((e) => e.status !== 200);
-    if (badInFlight.length) failures.push(`${badInFlight.length} requests sent before SIGTERM did not get 200: ${JSON.stringify(badInFlight.slice(0, 3).map((e) => ({ path: e.path, status: e.status, error: e.error, sentAt: e.sentAt })))}`);
+    if (badInFlight.length)
+      failures.push(
+        `${badInFlight.length} requests sent before SIGTERM did not get 200: ${JSON.stringify(badInFlight.slice(0, 3).map((e) => ({ path: e.path, status: e.status, error: e.error, sentAt: e.sentAt })))}`,
+      );
     const pendingAtSignal = inFlight.filter((e) => e.sentAt + e.ms > signalAt);
     const late = exchanges.filter((e) => e.sentAt >= signalAt - 20);
     // A request written on an open keep-alive connection is answered (CONTRACT §7): the service
     // closes idle connections only after they stayed idle for a second, so no reset is allowed.
     // Only new connections may be refused once the listener is closed.
-    const lateBad = late.filter((e) => !(e.status === 200 || (e.status === 503 && /problem\+json/.test(String(e.headers['content-type']))) || e.error === 'ECONNREFUSED'));
-    if (lateBad.length) failures.push(`${lateBad.length} requests during the shutdown got neither 200, 503 problem+json nor a refused connection: ${JSON.stringify(lateBad.slice(0, 5).map((e) => ({ status: e.status, error: e.error })))}`);
+    const lateBad = late.filter(
+      (e) =>
+        !(e.status === 200 || (e.status === 503 && /problem\+json/.test(String(e.headers['content-type']))) || e.error === 'ECONNREFUSED'),
+    );
+    if (lateBad.length)
+      failures.push(
+        `${lateBad.length} requests during the shutdown got neither 200, 503 problem+json nor a refused connection: ${JSON.stringify(lateBad.slice(0, 5).map((e) => ({ status: e.status, error: e.error })))}`,
+      );
     const longDocs = longRes.status === 200 ? (JSON.parse(longRes.body) as { total: number }).total : 0;
-    if (longRes.status !== 200) failures.push(`the long in-flight request got ${longRes.status} ${longRes.error ?? longRes.body.slice(0, 200)}`);
+    if (longRes.status !== 200)
+      failures.push(`the long in-flight request got ${longRes.status} ${longRes.error ?? longRes.body.slice(0, 200)}`);
     if (after - before !== longDocs) failures.push(`the sequence moved by ${after - before}, the long request got ${longDocs} numbers`);
     if (code !== 0) failures.push(`exit code ${code}\n${server.output().slice(-1500)}`);
 

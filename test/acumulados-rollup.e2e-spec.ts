@@ -114,23 +114,44 @@ function hugeAmountsTenant(): TenantInput {
   const lines = (payslip: number) =>
     payslip === 4
       ? [{ uuid: huge(0x1ff), concepto: '001', valor: 0.01 }]
-      : Array.from({ length: 9 }, (_, i) => ({ uuid: huge(0x100 + payslip * 16 + i), concepto: i < 8 ? '001' : '101', valor: 9_999_999_999_999.99 }));
+      : Array.from({ length: 9 }, (_, i) => ({
+          uuid: huge(0x100 + payslip * 16 + i),
+          concepto: i < 8 ? '001' : '101',
+          valor: 9_999_999_999_999.99,
+        }));
   const pago = (n: number, fechaDesde: string): PagoInput => ({
-    uuid: huge(n), ano: Number(fechaDesde.slice(0, 4)), mes: Number(fechaDesde.slice(5, 7)), descripcion: `Pago ${n}`, fechaDesde, fechaHasta: fechaDesde,
-    fechaPago: fechaDesde, estado: 'PG', tipoPago: 'PE', definitivo: true,
+    uuid: huge(n),
+    ano: Number(fechaDesde.slice(0, 4)),
+    mes: Number(fechaDesde.slice(5, 7)),
+    descripcion: `Pago ${n}`,
+    fechaDesde,
+    fechaHasta: fechaDesde,
+    fechaPago: fechaDesde,
+    estado: 'PG',
+    tipoPago: 'PE',
+    definitivo: true,
     empleados: [{ uuid: huge(0x10 + n), vinculacion: huge(3), salarioBase: 1000 + n, detalles: lines(n) }],
   });
   return {
-    uuid: HUGE_TENANT, nit: '900000999', nombre: 'Montos enormes', activo: true,
+    uuid: HUGE_TENANT,
+    nit: '900000999',
+    nombre: 'Montos enormes',
+    activo: true,
     tiposCotizante: [{ codigo: '01', descripcion: 'Dependiente' }],
     conceptos: [
       { codigo: '001', nombre: 'Sueldo', tipo: 'DEVENGADO', baseAportes: true },
       { codigo: '101', nombre: 'Salud', tipo: 'DEDUCCION', baseAportes: true },
     ],
-    empleados: [{
-      uuid: huge(2), tipoDocumento: 'CC', identificacion: '999', nombres: 'Rica', apellidos: 'Mente',
-      vinculaciones: [{ uuid: huge(3), fechaIngreso: '2020-01-01', salarioBase: 1, salarioIntegral: false, tipoCotizante: '01' }],
-    }],
+    empleados: [
+      {
+        uuid: huge(2),
+        tipoDocumento: 'CC',
+        identificacion: '999',
+        nombres: 'Rica',
+        apellidos: 'Mente',
+        vinculaciones: [{ uuid: huge(3), fechaIngreso: '2020-01-01', salarioBase: 1, salarioIntegral: false, tipoCotizante: '01' }],
+      },
+    ],
     pagos: [pago(1, '2024-03-01'), pago(2, '2024-04-01'), pago(3, '2024-05-01'), pago(4, '2024-06-01')],
   };
 }
@@ -153,7 +174,10 @@ describe('accumulated concepts: yearly rollup + partial years equal the naive ag
     client = new Client({ connectionString: url });
     await client.connect();
     tenant = (await client.query<{ t: string }>(`select tenant_id::text as t from usuario where email = $1`, [ADMIN_EMAIL])).rows[0].t;
-    const days = await client.query<{ d: string }>(`select distinct to_char(fecha_desde, 'YYYY-MM-DD') as d from pago where tenant_id = $1 order by 1`, [tenant]);
+    const days = await client.query<{ d: string }>(
+      `select distinct to_char(fecha_desde, 'YYYY-MM-DD') as d from pago where tenant_id = $1 order by 1`,
+      [tenant],
+    );
     const paymentDays = days.rows.map((r) => r.d);
     const years: [number, number] = [Number(paymentDays[0].slice(0, 4)), Number(paymentDays[paymentDays.length - 1].slice(0, 4))];
     ranges = randomRanges(120, prng(20261122), paymentDays, years);
@@ -163,10 +187,21 @@ describe('accumulated concepts: yearly rollup + partial years equal the naive ag
     await client?.end();
   });
 
-  async function fast(fuente: FuenteAcumulado, [desde, hasta]: Range, page: { offset: number; size: number; sort: string; direction: 'asc' | 'desc' }, yearly = true) {
+  async function fast(
+    fuente: FuenteAcumulado,
+    [desde, hasta]: Range,
+    page: { offset: number; size: number; sort: string; direction: 'asc' | 'desc' },
+    yearly = true,
+  ) {
     const { text, values } = conceptosAcumuladosSql({
-      tenantId: tenant, fechaDesde: desde, fechaHasta: hasta, fuente, offset: page.offset, size: page.size,
-      sort: [{ field: page.sort, direction: page.direction }], yearly,
+      tenantId: tenant,
+      fechaDesde: desde,
+      fechaHasta: hasta,
+      fuente,
+      offset: page.offset,
+      size: page.size,
+      sort: [{ field: page.sort, direction: page.direction }],
+      yearly,
     });
     return (await client.query({ text, values, rowMode: 'array' })).rows as unknown[][];
   }
@@ -182,31 +217,59 @@ describe('accumulated concepts: yearly rollup + partial years equal the naive ag
    */
   async function fastRows(fuente: FuenteAcumulado, range: Range, sort = 'totalNeto'): Promise<{ total: number; rows: Row[] }> {
     const { text, values } = conceptosAcumuladosSql({
-      tenantId: tenant, fechaDesde: range[0], fechaHasta: range[1], fuente, offset: 0, size: 1000, sort: [{ field: sort, direction: 'desc' }],
+      tenantId: tenant,
+      fechaDesde: range[0],
+      fechaHasta: range[1],
+      fuente,
+      offset: 0,
+      size: 1000,
+      sort: [{ field: sort, direction: 'desc' }],
     });
     const result = (await client.query<Record<string, string | number | null>>(text, values)).rows;
     const rows = result
       .filter((r) => r.uuidVinculado !== null)
-      .map((r) => ({ id: String(r.uuidVinculado), dev: String(r.totalDevengados), ded: String(r.totalDeducciones), neto: String(r.totalNeto), salario: String(r.salarioBase) }))
+      .map((r) => ({
+        id: String(r.uuidVinculado),
+        dev: String(r.totalDevengados),
+        ded: String(r.totalDeducciones),
+        neto: String(r.totalNeto),
+        salario: String(r.salarioBase),
+      }))
       .sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
     return { total: result.length ? Number(result[0].total) : 0, rows };
   }
 
   it('the importer filled the rollup exactly as its SQL definition (the migration backfill) does', async () => {
-    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from vinculacion_acumulado_anual where tenant_id = $1`, [tenant]);
+    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from vinculacion_acumulado_anual where tenant_id = $1`, [
+      tenant,
+    ]);
     expect(rows[0].n).toBeGreaterThan(0);
     expect((await client.query<{ n: number }>(ROLLUP_DIFF, [tenant])).rows[0].n).toBe(0);
   });
 
   it('a year beyond 2^53 cents is summed exactly', async () => {
     expect((await client.query<{ n: number }>(ROLLUP_DIFF, [HUGE_TENANT])).rows[0].n).toBe(0);
-    const { rows } = await client.query<{ dev: string }>(`select total_devengados::text as dev from vinculacion_acumulado_anual where tenant_id = $1`, [HUGE_TENANT]);
+    const { rows } = await client.query<{ dev: string }>(
+      `select total_devengados::text as dev from vinculacion_acumulado_anual where tenant_id = $1`,
+      [HUGE_TENANT],
+    );
     expect(rows).toEqual([{ dev: '239999999999999.77' }]);
     const { text, values } = conceptosAcumuladosSql({
-      tenantId: HUGE_TENANT, fechaDesde: '2024-01-01', fechaHasta: '2024-12-31', fuente: 'aportes', offset: 0, size: 10, sort: [{ field: 'totalNeto', direction: 'asc' }],
+      tenantId: HUGE_TENANT,
+      fechaDesde: '2024-01-01',
+      fechaHasta: '2024-12-31',
+      fuente: 'aportes',
+      offset: 0,
+      size: 10,
+      sort: [{ field: 'totalNeto', direction: 'asc' }],
     });
     const [row] = (await client.query<Record<string, string>>(text, values)).rows;
-    expect([row.totalDevengados, row.totalDeducciones, row.totalNeto, row.salarioBase]).toEqual(['239999999999999.77', '29999999999999.97', '209999999999999.80', '1004.00']);
+    expect([row.totalDevengados, row.totalDeducciones, row.totalNeto, row.salarioBase]).toEqual([
+      '239999999999999.77',
+      '29999999999999.97',
+      '209999999999999.80',
+      '1004.00',
+    ]);
   });
 
   it('covers every kind of range, with and without data', () => {
@@ -215,25 +278,40 @@ describe('accumulated concepts: yearly rollup + partial years equal the naive ag
     expect(ranges.filter(([a, b]) => a.slice(0, 4) !== b.slice(0, 4)).length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each<FuenteAcumulado>(['generica', 'aportes'])('%s: every bond, total and latest salary equal the naive aggregation of the lines over 120 random ranges', async (fuente) => {
-    let nonEmpty = 0;
-    for (const [i, range] of ranges.entries()) {
-      const expected = await naive(fuente, range);
-      const actual = await fastRows(fuente, range, i % 2 ? 'salarioBase' : 'totalNeto');
-      expect({ range, ...actual }).toEqual({ range, total: expected.length, rows: expected });
-      if (expected.length) nonEmpty++;
-    }
-    expect(nonEmpty).toBeGreaterThanOrEqual(60);
-  });
+  it.each<FuenteAcumulado>(['generica', 'aportes'])(
+    '%s: every bond, total and latest salary equal the naive aggregation of the lines over 120 random ranges',
+    async (fuente) => {
+      let nonEmpty = 0;
+      for (const [i, range] of ranges.entries()) {
+        const expected = await naive(fuente, range);
+        const actual = await fastRows(fuente, range, i % 2 ? 'salarioBase' : 'totalNeto');
+        expect({ range, ...actual }).toEqual({ range, total: expected.length, rows: expected });
+        if (expected.length) nonEmpty++;
+      }
+      expect(nonEmpty).toBeGreaterThanOrEqual(60);
+    },
+  );
 
-  it.each<FuenteAcumulado>(['generica', 'aportes'])('%s: pages in every order equal those of the statement that reads every payslip', async (fuente) => {
-    const random = prng(fuente === 'aportes' ? 11 : 5);
-    const sorts = ['nombreCompleto', 'id', 'tipoCotizante', 'salarioBase', 'totalDevengados', 'totalDeducciones', 'totalNeto'];
-    for (const [i, range] of ranges.entries()) {
-      const page = { offset: Math.floor(random() * 40), size: 1 + Math.floor(random() * 15), sort: sorts[i % sorts.length], direction: random() < 0.5 ? 'asc' as const : 'desc' as const };
-      expect({ range, page, rows: await fast(fuente, range, page) }).toEqual({ range, page, rows: await fast(fuente, range, page, false) });
-    }
-  });
+  it.each<FuenteAcumulado>(['generica', 'aportes'])(
+    '%s: pages in every order equal those of the statement that reads every payslip',
+    async (fuente) => {
+      const random = prng(fuente === 'aportes' ? 11 : 5);
+      const sorts = ['nombreCompleto', 'id', 'tipoCotizante', 'salarioBase', 'totalDevengados', 'totalDeducciones', 'totalNeto'];
+      for (const [i, range] of ranges.entries()) {
+        const page = {
+          offset: Math.floor(random() * 40),
+          size: 1 + Math.floor(random() * 15),
+          sort: sorts[i % sorts.length],
+          direction: random() < 0.5 ? ('asc' as const) : ('desc' as const),
+        };
+        expect({ range, page, rows: await fast(fuente, range, page) }).toEqual({
+          range,
+          page,
+          rows: await fast(fuente, range, page, false),
+        });
+      }
+    },
+  );
 
   it('a stale rollup row is caught', async () => {
     const { rows } = await client.query<{ ano: number }>(

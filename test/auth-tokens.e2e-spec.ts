@@ -13,7 +13,14 @@ const IVAN = 'a7de5b48-e5d8-4b89-83be-19091c52a784';
 const PEDRO_INACTIVE = 'c08b200e-388a-42ac-886f-8d649c83555c';
 
 function token(claims: Record<string, unknown> = {}, options: Record<string, unknown> = {}, key: string = TEST_JWT_SECRET): string {
-  const merged: Record<string, unknown> = { algorithm: 'HS256', subject: ANA, issuer: 'nomina-read-api', audience: 'nomina-read-api', expiresIn: 600, ...options };
+  const merged: Record<string, unknown> = {
+    algorithm: 'HS256',
+    subject: ANA,
+    issuer: 'nomina-read-api',
+    audience: 'nomina-read-api',
+    expiresIn: 600,
+    ...options,
+  };
   for (const k of Object.keys(merged)) if (merged[k] === undefined) delete merged[k];
   return sign({ tid: ANDINA, bid: SEDE_NORTE, ...claims }, key, merged as never);
 }
@@ -50,7 +57,20 @@ describe('bearer tokens (e2e)', () => {
     const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
     expectProblem(await get(app, ROUTE, token({}, {}, pem)), 401);
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    expectProblem(await get(app, ROUTE, sign({ tid: ANDINA, bid: SEDE_NORTE }, privateKey, { algorithm: 'RS256', subject: ANA, issuer: 'nomina-read-api', audience: 'nomina-read-api', expiresIn: 600 })), 401);
+    expectProblem(
+      await get(
+        app,
+        ROUTE,
+        sign({ tid: ANDINA, bid: SEDE_NORTE }, privateKey, {
+          algorithm: 'RS256',
+          subject: ANA,
+          issuer: 'nomina-read-api',
+          audience: 'nomina-read-api',
+          expiresIn: 600,
+        }),
+      ),
+      401,
+    );
   });
 
   it('401 for a wrong issuer or audience', async () => {
@@ -60,7 +80,9 @@ describe('bearer tokens (e2e)', () => {
 
   it('401 when expired beyond the 30 s tolerance; accepted within it', async () => {
     const now = Math.floor(Date.now() / 1000);
-    expect(expectProblem(await get(app, ROUTE, token({ exp: now - 31, iat: now - 700 }, { expiresIn: undefined })), 401).detail).toMatch(/expiró/);
+    expect(expectProblem(await get(app, ROUTE, token({ exp: now - 31, iat: now - 700 }, { expiresIn: undefined })), 401).detail).toMatch(
+      /expiró/,
+    );
     expect((await get(app, ROUTE, token({ exp: now - 10, iat: now - 700 }, { expiresIn: undefined }))).status).toBe(200);
   });
 

@@ -21,7 +21,12 @@ const ROUTE = '/empleados';
 const DB_B = 'nomina_test_two_apps';
 
 function tokenFor(secret: string): string {
-  return sign({ tid: ANDINA, bid: SEDE_NORTE }, secret, { subject: ANA, issuer: 'nomina-read-api', audience: 'nomina-read-api', expiresIn: 600 });
+  return sign({ tid: ANDINA, bid: SEDE_NORTE }, secret, {
+    subject: ANA,
+    issuer: 'nomina-read-api',
+    audience: 'nomina-read-api',
+    expiresIn: 600,
+  });
 }
 
 describe('two apps in one process authenticate each against its own keys and database (e2e)', () => {

@@ -69,7 +69,9 @@ describe('Citus readiness: keys of the tenant tables (e2e)', () => {
     expect(bad.map((r) => `${r.from} -> ${r.to} (${r.name})`)).toEqual([]);
     // A tenant table may point at the tenant row itself (tenant_id -> tenant.id, co-located under
     // Citus) but at no other global table.
-    const toGlobal = rows.filter((r) => tables.includes(r.from) && GLOBAL_TABLES.includes(r.to) && !(r.to === 'tenant' && r.cols.join() === 'tenant_id'));
+    const toGlobal = rows.filter(
+      (r) => tables.includes(r.from) && GLOBAL_TABLES.includes(r.to) && !(r.to === 'tenant' && r.cols.join() === 'tenant_id'),
+    );
     expect(toGlobal.map((r) => `${r.from} -> ${r.to} (${r.name})`)).toEqual([]);
   });
 });
@@ -108,7 +110,11 @@ describe('Citus readiness: the distribution migration (e2e)', () => {
           language sql as $$ insert into citus_calls (fn, tbl) values ('function', function_name::text) $$;`);
       const plan = (await db.query<{ statement: string }>('select statement from app_citus_plan() order by step')).rows;
       for (const { statement } of plan) await db.query(statement);
-      const calls = (await db.query<{ fn: string; tbl: string; col: string | null; colocate: string | null }>('select fn, tbl, col, colocate from citus_calls order by seq')).rows;
+      const calls = (
+        await db.query<{ fn: string; tbl: string; col: string | null; colocate: string | null }>(
+          'select fn, tbl, col, colocate from citus_calls order by seq',
+        )
+      ).rows;
 
       expect(calls.filter((c) => c.fn === 'reference').map((c) => c.tbl)).toEqual(['tenant', 'login_directory']);
       expect(calls.filter((c) => c.fn === 'function').map((c) => c.tbl)).toEqual(['app_fold(text)']);
@@ -134,7 +140,9 @@ describe('Citus readiness: the distribution migration (e2e)', () => {
       expect(fks.length).toBeGreaterThan(5);
       expect(fks.filter((f) => position.get(f.to)! > position.get(f.from)!)).toEqual([]);
       // The reference directory no longer points at a distributed table.
-      expect((await db.query(`select 1 from pg_constraint where conrelid = 'login_directory'::regclass and contype = 'f'`)).rowCount).toBe(0);
+      expect((await db.query(`select 1 from pg_constraint where conrelid = 'login_directory'::regclass and contype = 'f'`)).rowCount).toBe(
+        0,
+      );
     } finally {
       await db.query('rollback');
     }

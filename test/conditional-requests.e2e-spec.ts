@@ -17,7 +17,11 @@ import { seedDatabase } from './support/test-database';
 const FIXTURE = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'example-dataset.json'), 'utf8')) as Dataset;
 const ANA = { email: 'ana.gomez@andina.example.co', password: 'a9jJ8y8Tcb#12' };
 const MARTA = { email: 'marta.canas@pacifico.example.co', password: 'qgrPM2MPau%50' };
-const INACTIVE = { tenant: 'BD644C3F703745118912A48F79E8AC14', user: 'a7de5b48-e5d8-4b89-83be-19091c52a784', business: 'f5db79b3-b40f-4cc3-9335-d0a401cf03fe' };
+const INACTIVE = {
+  tenant: 'BD644C3F703745118912A48F79E8AC14',
+  user: 'a7de5b48-e5d8-4b89-83be-19091c52a784',
+  business: 'f5db79b3-b40f-4cc3-9335-d0a401cf03fe',
+};
 const PAGO = 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588';
 const SLIP = 'AA127C7D70004A55822DE206B914F0E4';
 const STRONG = /^"[A-Za-z0-9_-]{32}"$/;
@@ -72,7 +76,11 @@ describe('conditional requests (e2e)', () => {
     expectProblem(await get(app, path, 'not-a-token', { 'if-none-match': tag }), 401);
     expectProblem(await get(app, path, undefined, { 'if-none-match': '*' }), 401);
     const inactive = sign({ tid: INACTIVE.tenant, bid: INACTIVE.business }, TEST_JWT_SECRET, {
-      algorithm: 'HS256', expiresIn: 300, issuer: 'nomina-read-api', audience: 'nomina-read-api', subject: INACTIVE.user,
+      algorithm: 'HS256',
+      expiresIn: 300,
+      issuer: 'nomina-read-api',
+      audience: 'nomina-read-api',
+      subject: INACTIVE.user,
     });
     expectProblem(await get(app, path, inactive, { 'if-none-match': '*' }), 401, 'TENANT_INACTIVE');
   });

@@ -50,7 +50,9 @@ function valueAt(el: Record<string, Json>, column: string): Json {
 
 /** Dotted names of an element's leaves, in the JSON's order (nested objects flattened). */
 function flatKeys(el: Record<string, Json>, prefix = ''): string[] {
-  return Object.entries(el).flatMap(([k, v]) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? flatKeys(v as Record<string, Json>, `${prefix}${k}.`) : [prefix + k]));
+  return Object.entries(el).flatMap(([k, v]) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? flatKeys(v as Record<string, Json>, `${prefix}${k}.`) : [prefix + k],
+  );
 }
 
 function expectHeader(header: string[], els: Record<string, Json>[]): void {
@@ -69,7 +71,15 @@ function expectCsvCell(cell: string, json: Json, where: string): void {
   } else if (typeof json === 'string') {
     const day = LEGACY_DAY.exec(json);
     const instant = LEGACY_INSTANT.exec(json);
-    const expected = day ? day[1] : instant ? `${instant[1]}Z` : ISO_INSTANT.test(json) ? json : FORMULA_START.test(json) ? `'${json}` : json;
+    const expected = day
+      ? day[1]
+      : instant
+        ? `${instant[1]}Z`
+        : ISO_INSTANT.test(json)
+          ? json
+          : FORMULA_START.test(json)
+            ? `'${json}`
+            : json;
     expect({ at, cell }).toEqual({ at, cell: expected });
   } else {
     throw new Error(`${at}: arrays do not export`);
@@ -105,7 +115,9 @@ function expectCsvMatches(res: Raw, els: Record<string, Json>[]): string[] {
   const [header, ...records] = parse(text, { bom: true, record_delimiter: '\r\n' }) as string[][];
   expectHeader(header, els);
   expect(records).toHaveLength(els.length);
-  records.forEach((record, i) => header.forEach((column, j) => expectCsvCell(record[j], valueAt(els[i], column), `row ${i + 1} ${column}`)));
+  records.forEach((record, i) =>
+    header.forEach((column, j) => expectCsvCell(record[j], valueAt(els[i], column), `row ${i + 1} ${column}`)),
+  );
   return header;
 }
 
@@ -121,7 +133,9 @@ function expectXlsxMatches(res: Raw, els: Record<string, Json>[], sheet: string)
   const range = XLSX.utils.decode_range(ws['!ref'] as string);
   expect(range.e.r).toBe(els.length);
   els.forEach((el, i) =>
-    header.forEach((column, j) => expectXlsxCell(ws[XLSX.utils.encode_cell({ r: i + 1, c: j })], valueAt(el, column), `row ${i + 1} ${column}`)),
+    header.forEach((column, j) =>
+      expectXlsxCell(ws[XLSX.utils.encode_cell({ r: i + 1, c: j })], valueAt(el, column), `row ${i + 1} ${column}`),
+    ),
   );
 }
 
@@ -169,16 +183,56 @@ describe('exports on the example dataset (e2e)', () => {
   });
 
   const CASES = (): Case[] => [
-    { name: 'pagos', json: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN&size=1000', exportUrl: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN', sheet: 'pagos', file: new RegExp(`pagos-${DAY}`) },
-    { name: 'pagoEmpleados', json: `/pagoEmpleados?params[pago]=${PAGO}&size=1000`, exportUrl: `/pagoEmpleados?params[pago]=${PAGO}`, sheet: 'pagoEmpleados', file: new RegExp(`pagoEmpleados-${PAGO}-${DAY}`) },
-    { name: 'detalles', json: `/pagoEmpleadoDetalles/${PAGO_EMPLEADO}`, exportUrl: `/pagoEmpleadoDetalles/${PAGO_EMPLEADO}`, sheet: 'pagoEmpleadoDetalles', file: new RegExp(`pagoEmpleadoDetalles-${PAGO_EMPLEADO}-${DAY}`) },
-    { name: 'detallePago', json: `/pagoEmpleadoDetalles/detallePago/${PAGO}`, exportUrl: `/pagoEmpleadoDetalles/detallePago/${PAGO}`, sheet: 'detallePago', file: new RegExp(`detallePago-${PAGO}-${DAY}`) },
-    { name: 'acumulados', json: '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/false?size=1000', exportUrl: '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/false', sheet: 'conceptosacumulados', file: /conceptosacumulados-2023-01-01-2023-12-31/ },
-    { name: 'acumulados aportes', json: '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/true?size=1000', exportUrl: '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/true', sheet: 'conceptosacumulados', file: /conceptosacumulados-2023-01-01-2023-12-31/ },
+    {
+      name: 'pagos',
+      json: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN&size=1000',
+      exportUrl: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN',
+      sheet: 'pagos',
+      file: new RegExp(`pagos-${DAY}`),
+    },
+    {
+      name: 'pagoEmpleados',
+      json: `/pagoEmpleados?params[pago]=${PAGO}&size=1000`,
+      exportUrl: `/pagoEmpleados?params[pago]=${PAGO}`,
+      sheet: 'pagoEmpleados',
+      file: new RegExp(`pagoEmpleados-${PAGO}-${DAY}`),
+    },
+    {
+      name: 'detalles',
+      json: `/pagoEmpleadoDetalles/${PAGO_EMPLEADO}`,
+      exportUrl: `/pagoEmpleadoDetalles/${PAGO_EMPLEADO}`,
+      sheet: 'pagoEmpleadoDetalles',
+      file: new RegExp(`pagoEmpleadoDetalles-${PAGO_EMPLEADO}-${DAY}`),
+    },
+    {
+      name: 'detallePago',
+      json: `/pagoEmpleadoDetalles/detallePago/${PAGO}`,
+      exportUrl: `/pagoEmpleadoDetalles/detallePago/${PAGO}`,
+      sheet: 'detallePago',
+      file: new RegExp(`detallePago-${PAGO}-${DAY}`),
+    },
+    {
+      name: 'acumulados',
+      json: '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/false?size=1000',
+      exportUrl: '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/false',
+      sheet: 'conceptosacumulados',
+      file: /conceptosacumulados-2023-01-01-2023-12-31/,
+    },
+    {
+      name: 'acumulados aportes',
+      json: '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/true?size=1000',
+      exportUrl: '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/true',
+      sheet: 'conceptosacumulados',
+      file: /conceptosacumulados-2023-01-01-2023-12-31/,
+    },
     { name: 'empleados', json: '/empleados?size=1000', exportUrl: '/empleados', sheet: 'empleados', file: new RegExp(`empleados-${DAY}`) },
     { name: 'proveedor', json: '/proveedor', exportUrl: '/proveedor', sheet: 'proveedor', file: new RegExp(`proveedor-${DAY}`) },
   ];
-  exportSuite(CASES, () => ana, () => app);
+  exportSuite(
+    CASES,
+    () => ana,
+    () => app,
+  );
 
   it('paging given: the export holds that page only, in the JSON order', async () => {
     const url = '/pagos?params[estados]=PG,PP&offset=2&size=3&sort=totalNeto,desc';
@@ -198,7 +252,12 @@ describe('exports on the example dataset (e2e)', () => {
   it('an empty result is a file with only the header row', async () => {
     const csv = await get(app, '/pagoEmpleados?params[pago]=00000000000040008000000000000000&format=csv', ana);
     expect(csv.status).toBe(200);
-    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)).toHaveLength(1);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean),
+    ).toHaveLength(1);
     const xlsx = await getRaw(app, '/pagoEmpleados?params[pago]=00000000000040008000000000000000&format=xlsx', ana);
     const wb = XLSX.read(xlsx.raw, { type: 'buffer' });
     expect(XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1 })).toHaveLength(1);
@@ -210,10 +269,13 @@ describe('exports on the example dataset (e2e)', () => {
     expect((await get(app, '/empleados?format=json', ana, { accept: 'text/csv' })).headers['content-type']).toMatch(/^application\/json/);
   });
 
-  it.each(['/pagos?params[estados]=PG', '/empleados', '/proveedor', `/pagoEmpleadoDetalles/detallePago/${PAGO}`])('%s: an unknown format → 400 FORMATO_INVALIDO listing the accepted values', async (url) => {
-    const body = expectProblem(await get(app, withFormat(url, 'pdf'), ana), 400, 'FORMATO_INVALIDO');
-    expect(body.errors).toEqual([{ field: 'format', message: expect.stringContaining('json, csv, xlsx') }]);
-  });
+  it.each(['/pagos?params[estados]=PG', '/empleados', '/proveedor', `/pagoEmpleadoDetalles/detallePago/${PAGO}`])(
+    '%s: an unknown format → 400 FORMATO_INVALIDO listing the accepted values',
+    async (url) => {
+      const body = expectProblem(await get(app, withFormat(url, 'pdf'), ana), 400, 'FORMATO_INVALIDO');
+      expect(body.errors).toEqual([{ field: 'format', message: expect.stringContaining('json, csv, xlsx') }]);
+    },
+  );
 
   it('the e-payroll numbering has no export', async () => {
     const res = await get(app, '/pagos/nominaelectronica/2023/10?format=csv', ana);
@@ -235,14 +297,62 @@ describe('exports on the demo dataset (e2e)', () => {
     const slip = elements((await get(app, `/pagoEmpleados?params[pago]=${pago}&size=1`, admin)).json())[0].uuid as string;
     const report = '/reports/reportUtility?dateInitISO=2025-03-01T00:00:00.000Z&dateEndISO=2025-03-31T23:59:59.999Z';
     cases = [
-      { name: 'pagos', json: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN&size=1000', exportUrl: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN', sheet: 'pagos', file: new RegExp(`pagos-${DAY}`) },
-      { name: 'pagoEmpleados', json: `/pagoEmpleados?params[pago]=${pago}&size=1000`, exportUrl: `/pagoEmpleados?params[pago]=${pago}`, sheet: 'pagoEmpleados', file: new RegExp(`pagoEmpleados-${pago}-${DAY}`) },
-      { name: 'detalles', json: `/pagoEmpleadoDetalles/${slip}`, exportUrl: `/pagoEmpleadoDetalles/${slip}`, sheet: 'pagoEmpleadoDetalles', file: new RegExp(`pagoEmpleadoDetalles-${slip}-${DAY}`) },
-      { name: 'detallePago', json: `/pagoEmpleadoDetalles/detallePago/${pago}`, exportUrl: `/pagoEmpleadoDetalles/detallePago/${pago}`, sheet: 'detallePago', file: new RegExp(`detallePago-${pago}-${DAY}`) },
-      { name: 'acumulados', json: '/pagoEmpleadoDetalles/conceptosacumulados/2024-01-01/2024-12-31/true?size=1000', exportUrl: '/pagoEmpleadoDetalles/conceptosacumulados/2024-01-01/2024-12-31/true', sheet: 'conceptosacumulados', file: /conceptosacumulados-2024-01-01-2024-12-31/ },
-      { name: 'empleados', json: '/empleados?size=1000', exportUrl: '/empleados', sheet: 'empleados', file: new RegExp(`empleados-${DAY}`) },
-      { name: 'report grouped', json: `${report}&groupResult=true`, exportUrl: `${report}&groupResult=true`, sheet: 'reportUtility', file: /reporte-utilidad-2025-03-01T000000\.000Z-2025-03-31T235959\.999Z/ },
-      { name: 'report detail', json: report, exportUrl: report, sheet: 'reportUtility', file: /reporte-utilidad-2025-03-01T000000\.000Z-2025-03-31T235959\.999Z/ },
+      {
+        name: 'pagos',
+        json: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN&size=1000',
+        exportUrl: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN',
+        sheet: 'pagos',
+        file: new RegExp(`pagos-${DAY}`),
+      },
+      {
+        name: 'pagoEmpleados',
+        json: `/pagoEmpleados?params[pago]=${pago}&size=1000`,
+        exportUrl: `/pagoEmpleados?params[pago]=${pago}`,
+        sheet: 'pagoEmpleados',
+        file: new RegExp(`pagoEmpleados-${pago}-${DAY}`),
+      },
+      {
+        name: 'detalles',
+        json: `/pagoEmpleadoDetalles/${slip}`,
+        exportUrl: `/pagoEmpleadoDetalles/${slip}`,
+        sheet: 'pagoEmpleadoDetalles',
+        file: new RegExp(`pagoEmpleadoDetalles-${slip}-${DAY}`),
+      },
+      {
+        name: 'detallePago',
+        json: `/pagoEmpleadoDetalles/detallePago/${pago}`,
+        exportUrl: `/pagoEmpleadoDetalles/detallePago/${pago}`,
+        sheet: 'detallePago',
+        file: new RegExp(`detallePago-${pago}-${DAY}`),
+      },
+      {
+        name: 'acumulados',
+        json: '/pagoEmpleadoDetalles/conceptosacumulados/2024-01-01/2024-12-31/true?size=1000',
+        exportUrl: '/pagoEmpleadoDetalles/conceptosacumulados/2024-01-01/2024-12-31/true',
+        sheet: 'conceptosacumulados',
+        file: /conceptosacumulados-2024-01-01-2024-12-31/,
+      },
+      {
+        name: 'empleados',
+        json: '/empleados?size=1000',
+        exportUrl: '/empleados',
+        sheet: 'empleados',
+        file: new RegExp(`empleados-${DAY}`),
+      },
+      {
+        name: 'report grouped',
+        json: `${report}&groupResult=true`,
+        exportUrl: `${report}&groupResult=true`,
+        sheet: 'reportUtility',
+        file: /reporte-utilidad-2025-03-01T000000\.000Z-2025-03-31T235959\.999Z/,
+      },
+      {
+        name: 'report detail',
+        json: report,
+        exportUrl: report,
+        sheet: 'reportUtility',
+        file: /reporte-utilidad-2025-03-01T000000\.000Z-2025-03-31T235959\.999Z/,
+      },
       { name: 'proveedor', json: '/proveedor', exportUrl: '/proveedor', sheet: 'proveedor', file: new RegExp(`proveedor-${DAY}`) },
     ];
   });
@@ -250,7 +360,11 @@ describe('exports on the demo dataset (e2e)', () => {
     await app?.close();
   });
 
-  exportSuite(() => cases, () => admin, () => app);
+  exportSuite(
+    () => cases,
+    () => admin,
+    () => app,
+  );
 
   it('the report revalidates (304) only after the premium check: a business without PREMIUM gets 402 even with If-None-Match', async () => {
     const report = '/reports/reportUtility?dateInitISO=2025-03-01T00:00:00.000Z&dateEndISO=2025-03-31T23:59:59.999Z&groupResult=true';

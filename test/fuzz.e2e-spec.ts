@@ -40,7 +40,8 @@ describe('fuzzing from the OpenAPI document (e2e, in-process)', () => {
         const res = await app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.body });
         seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
         const problems = checkResponse(req, { status: res.statusCode, headers: res.headers, body: res.body });
-        if (problems.length) throw new Error(`${problems.join('; ')}\n  ${describeRequest(req)}\n  → ${res.statusCode} ${res.body.slice(0, 300)}`);
+        if (problems.length)
+          throw new Error(`${problems.join('; ')}\n  ${describeRequest(req)}\n  → ${res.statusCode} ${res.body.slice(0, 300)}`);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: false },
     );

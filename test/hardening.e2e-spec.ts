@@ -50,7 +50,11 @@ describe('hardening (e2e, issue #13)', () => {
 
     it('an object nested 1,500 levels in an ignored property → 400, not 500', async () => {
       const extra = '{"a":'.repeat(1_500) + '{}' + '}'.repeat(1_500);
-      expectProblem(await raw('POST', '/login', `{"email":"${ANA.email}","password":"${ANA.password}","extra":${extra}}`), 400, 'VALIDATION');
+      expectProblem(
+        await raw('POST', '/login', `{"email":"${ANA.email}","password":"${ANA.password}","extra":${extra}}`),
+        400,
+        'VALIDATION',
+      );
     });
 
     it('a body at the largest accepted size made only of brackets → 400', async () => {
@@ -181,7 +185,7 @@ describe('hardening (e2e, issue #13)', () => {
   });
 });
 
-describe('9. slow requests get their 408 at REQUEST_TIMEOUT_MS, not at Node\'s check interval (e2e, real socket)', () => {
+describe("9. slow requests get their 408 at REQUEST_TIMEOUT_MS, not at Node's check interval (e2e, real socket)", () => {
   let app: NestFastifyApplication;
   let port: number;
   beforeAll(async () => {
@@ -216,7 +220,10 @@ describe('9. slow requests get their 408 at REQUEST_TIMEOUT_MS, not at Node\'s c
 
   it.each([
     ['headers never finished', 'GET /health/live HTTP/1.1\r\nHost: localhost\r\nX-Slow: '],
-    ['a body shorter than its Content-Length', 'POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":'],
+    [
+      'a body shorter than its Content-Length',
+      'POST /login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":',
+    ],
   ])('%s → 408 problem+json', async (_name, text) => {
     const answer = await stall(text);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);

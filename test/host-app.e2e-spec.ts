@@ -50,7 +50,12 @@ describe('NominaModule inside a host app (e2e)', () => {
 
     const standalone = await createTestApp();
     try {
-      const token = sign({ tid: ANDINA, bid: SEDE_NORTE }, TEST_JWT_SECRET, { subject: ANA, issuer: 'nomina-read-api', audience: 'nomina-read-api', expiresIn: 60 });
+      const token = sign({ tid: ANDINA, bid: SEDE_NORTE }, TEST_JWT_SECRET, {
+        subject: ANA,
+        issuer: 'nomina-read-api',
+        audience: 'nomina-read-api',
+        expiresIn: 60,
+      });
       expect((await get(standalone, '/pagos?params[estados]=PG', token)).body).toBe(res.body);
     } finally {
       await standalone.close();
@@ -61,7 +66,10 @@ describe('NominaModule inside a host app (e2e)', () => {
     expectProblem(await get(host, PAGOS), 401, 'UNAUTHENTICATED');
     const inactive = await get(host, PAGOS, undefined, { 'x-host-user': `${INACTIVE_TENANT}:${IVAN}:${IVAN_BUSINESS}` });
     expect(expectProblem(inactive, 401, 'TENANT_INACTIVE').detail).toBe('Tenant no existe o está inactivo');
-    expectProblem(await get(host, PAGOS, undefined, { 'x-host-user': `${ANDINA}:99999999-9999-4999-8999-999999999999:${SEDE_NORTE}` }), 401);
+    expectProblem(
+      await get(host, PAGOS, undefined, { 'x-host-user': `${ANDINA}:99999999-9999-4999-8999-999999999999:${SEDE_NORTE}` }),
+      401,
+    );
     // A bearer token means nothing here: the host decides who is calling.
     expectProblem(await get(host, PAGOS, undefined, { authorization: 'Bearer abc' }), 401);
   });
@@ -83,7 +91,8 @@ describe('NominaModule inside a host app (e2e)', () => {
 
   it('is the code the README shows', () => {
     const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
-    for (const file of ['host-auth.ts', 'host.module.ts']) expect(readme).toContain(readFileSync(join(__dirname, 'host-app', file), 'utf8'));
+    for (const file of ['host-auth.ts', 'host.module.ts'])
+      expect(readme).toContain(readFileSync(join(__dirname, 'host-app', file), 'utf8'));
   });
 
   it('brings its Swagger tags and operations under the prefix', () => {
@@ -136,9 +145,14 @@ describe('ReportesModule and ProveedoresModule side by side in a host (e2e)', ()
   it('serves both, validating DTOs without a global pipe of the host', async () => {
     const app = await start(TwoContextsHostModule);
     try {
-      const report = '/reportes/reports/reportUtility?dateInitISO=2024-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z&groupResult=true';
+      const report =
+        '/reportes/reports/reportUtility?dateInitISO=2024-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z&groupResult=true';
       expect((await get(app, report, undefined, asAna)).status).toBe(200);
-      const invalid = expectProblem(await get(app, '/reportes/reports/reportUtility?dateInitISO=ayer', undefined, asAna), 400, 'VALIDATION');
+      const invalid = expectProblem(
+        await get(app, '/reportes/reports/reportUtility?dateInitISO=ayer', undefined, asAna),
+        400,
+        'VALIDATION',
+      );
       expect(invalid.errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['dateInitISO', 'dateEndISO']));
       expect((await get(app, '/proveedores/proveedor', undefined, asAna)).status).toBe(200);
       expect((await get(app, '/plataforma/nomina/pagos?params[estados]=PG', undefined, asAna)).status).toBe(404);

@@ -32,7 +32,9 @@ async function snapshot(): Promise<Record<string, string>> {
   const { rows: tables } = await db.query<{ t: string }>(`select tablename as t from pg_tables where schemaname = 'public' order by 1`);
   const out: Record<string, string> = {};
   for (const { t } of tables) {
-    const { rows } = await db.query<{ n: string; sum: string | null }>(`select count(*)::text as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as sum from "${t}" x`);
+    const { rows } = await db.query<{ n: string; sum: string | null }>(
+      `select count(*)::text as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as sum from "${t}" x`,
+    );
     out[t] = `${rows[0].n} ${rows[0].sum}`;
   }
   return out;
@@ -45,11 +47,15 @@ interface CliRun {
 
 function importCli(file: string, args: string[] = [], onStart?: (pid: number) => void): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bench', 'run-ts.js'), join(ROOT, 'apps', 'api', 'src', 'cli', 'import.ts'), file, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'bench', 'run-ts.js'), join(ROOT, 'apps', 'api', 'src', 'cli', 'import.ts'), file, ...args],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stderr += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -127,11 +133,23 @@ describe('import faults (e2e, the CLI on a real database)', () => {
       ['binary.json', Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xfe, 0x00, 0x7b, 0x22]), /no es JSON válido/],
       // Lone surrogate escapes (a high one alone, a low one alone, a high one before a letter):
       // refused with their JSON path, never imported as U+FFFD.
-      ['lone-high-surrogate.json', text.replace('"nombre":"', '"nombre":"\\ud800'), /\$\.tenants\[0\]\.nombre .*sustituto UTF-16 sin pareja/],
-      ['lone-low-surrogate.json', text.replace(/("nombre":"[^"]*".*?"nombre":")/, '$1\\udc00'), /\$\.tenants\[0\]\.negocios\[0\]\.nombre .*sin pareja/],
+      [
+        'lone-high-surrogate.json',
+        text.replace('"nombre":"', '"nombre":"\\ud800'),
+        /\$\.tenants\[0\]\.nombre .*sustituto UTF-16 sin pareja/,
+      ],
+      [
+        'lone-low-surrogate.json',
+        text.replace(/("nombre":"[^"]*".*?"nombre":")/, '$1\\udc00'),
+        /\$\.tenants\[0\]\.negocios\[0\]\.nombre .*sin pareja/,
+      ],
       ['high-before-letter.json', text.replace('"nit":"', '"nit":"\\ud83dA'), /\$\.tenants\[0\]\.nit .*sin pareja/],
       // Latin-1 "é" (0xE9) inside a name: refused, never imported as U+FFFD.
-      ['latin1.json', Buffer.concat([Buffer.from(text.slice(0, 40), 'utf8'), Buffer.from([0xe9]), Buffer.from(text.slice(40), 'utf8')]), /no son UTF-8 \(línea 1, columna 41\)/],
+      [
+        'latin1.json',
+        Buffer.concat([Buffer.from(text.slice(0, 40), 'utf8'), Buffer.from([0xe9]), Buffer.from(text.slice(40), 'utf8')]),
+        /no son UTF-8 \(línea 1, columna 41\)/,
+      ],
     ];
     const runs: CliRun[] = [];
     for (const [name, content] of cases) runs.push(await importInProcess(write(name, content)));
@@ -162,8 +180,11 @@ describe('import faults (e2e, the CLI on a real database)', () => {
       })();
     });
     expect(terminated).toBe(true);
-    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 1, stderr: expect.stringMatching(/Se perdió la conexión con la base de datos[^\n]*No se importó nada/) });
-    expect(run.stderr).not.toMatch(/Unhandled|    at |node:internal|terminating connection/);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({
+      code: 1,
+      stderr: expect.stringMatching(/Se perdió la conexión con la base de datos[^\n]*No se importó nada/),
+    });
+    expect(run.stderr).not.toMatch(/Unhandled| {4}at |node:internal|terminating connection/);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -197,7 +218,9 @@ describe('import faults (e2e, the CLI on a real database)', () => {
     expect(killedDuringCopy).toBe(true);
     // The server notices the closed connection and rolls the transaction back.
     for (let i = 0; i < 200; i++) {
-      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where application_name = 'nomina-import'`);
+      const { rows } = await db.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where application_name = 'nomina-import'`,
+      );
       if (rows[0].n === 0) break;
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -55,7 +55,9 @@ async function snapshot(url: string): Promise<Record<string, string>> {
       );
       // Values two imports of the same file never share: salted hashes, times, and the tenant's data
       // version (a sequence: each import gives a new one, CONTRACT §9) — compared as present only.
-      const fields = cols.map(({ c }) => (/password|hash|_at$|^version$/.test(c) ? `(x."${c}" is not null)::text` : `x."${c}"::text`)).join(`, '|', `);
+      const fields = cols
+        .map(({ c }) => (/password|hash|_at$|^version$/.test(c) ? `(x."${c}" is not null)::text` : `x."${c}"::text`))
+        .join(`, '|', `);
       const { rows } = await db.query<{ n: string; sum: string | null }>(
         `select count(*)::text as n, md5(coalesce(string_agg(concat(${fields}), ',' order by concat(${fields})), '')) as sum from "${t}" x`,
       );
@@ -86,7 +88,11 @@ async function importInProcess(url: string, file: string): Promise<{ code: numbe
 
 function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | string; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -123,15 +129,21 @@ describe('streaming import (e2e, the CLI on a real database)', () => {
     expect(size).toBeGreaterThan(100 * 1024 * 1024);
 
     // The whole-file way cannot even start with this heap.
-    const whole = await runNode([`--max-old-space-size=${HEAP_MB}`, '-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`], {});
+    const whole = await runNode(
+      [`--max-old-space-size=${HEAP_MB}`, '-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`],
+      {},
+    );
     expect(whole.code).not.toBe(0);
 
     const url = await freshDatabase(process.env.TEST_PG_ADMIN_URL!, runScoped(BIG));
-    const run = await runNode([`--max-old-space-size=${HEAP_MB}`, join(ROOT, 'bench/run-ts.js'), join(ROOT, 'apps/api/src/cli/import.ts'), file], {
-      DATABASE_URL: url,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-    });
+    const run = await runNode(
+      [`--max-old-space-size=${HEAP_MB}`, join(ROOT, 'bench/run-ts.js'), join(ROOT, 'apps/api/src/cli/import.ts'), file],
+      {
+        DATABASE_URL: url,
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+      },
+    );
     expect(run).toEqual({ code: 0, output: expect.stringMatching(/Importado: 1 tenants, .* 450 pagos, .* 60\.000 ventas/) });
     const db = new Client({ connectionString: url });
     await db.connect();
@@ -160,7 +172,10 @@ function* morePagos(t: TenantInput, n: number): Generator<PagoInput> {
       empleados: p.empleados.map((pe, j) => ({
         ...pe,
         uuid: fresh(2, i * 10_000 + j),
-        detalles: Array.from({ length: 40 }, (_, k) => ({ ...pe.detalles[k % pe.detalles.length], uuid: fresh(3, (i * 10_000 + j) * 100 + k) })),
+        detalles: Array.from({ length: 40 }, (_, k) => ({
+          ...pe.detalles[k % pe.detalles.length],
+          uuid: fresh(3, (i * 10_000 + j) * 100 + k),
+        })),
       })),
     };
   }

@@ -106,7 +106,9 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     let out = '';
     npm.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     npm.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => npm.on('exit', (code, signal) => r({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+      npm.on('exit', (code, signal) => r({ code, signal })),
+    );
     const deadline = Date.now() + 180_000;
     while (!until.test(out)) {
       if (npm.exitCode !== null || npm.signalCode !== null) throw new Error(`npm start ended early:\n${out}`);

@@ -67,10 +67,13 @@ describe('login limits shared by every instance (e2e)', () => {
     await client.connect();
     const fresh = await createTestApp({ LOGIN_RATE_LIMIT: '10', LOGIN_RATE_WINDOW_S: '300' }, url);
     try {
-      await client.query(`insert into login_limit (key, window_start, fallos) values ('ip:10.14.9.9', now() - interval '301 seconds', 100), ('ip:10.14.9.8', now() - interval '10 seconds', 1)`);
+      await client.query(
+        `insert into login_limit (key, window_start, fallos) values ('ip:10.14.9.9', now() - interval '301 seconds', 100), ('ip:10.14.9.8', now() - interval '10 seconds', 1)`,
+      );
       // Refused or not (the e-mail is over its limit after the test above), an attempt triggers the sweep.
       expect([401, 429]).toContain((await attempt(fresh, 'mal', '10.14.2.1')).statusCode);
-      const keys = async (): Promise<string[]> => (await client.query(`select key from login_limit where key like 'ip:10.14.9.%' order by key`)).rows.map((r) => r.key);
+      const keys = async (): Promise<string[]> =>
+        (await client.query(`select key from login_limit where key like 'ip:10.14.9.%' order by key`)).rows.map((r) => r.key);
       for (let i = 0; i < 100 && (await keys()).length > 1; i++) await new Promise((r) => setTimeout(r, 50));
       expect(await keys()).toEqual(['ip:10.14.9.8']);
     } finally {

@@ -42,7 +42,12 @@ function pago(tenant: number, n: number, p: Omit<PagoInput, 'uuid' | 'descripcio
 }
 
 let slip = 0;
-const ps = (vinculacion: string, salarioBase: number, detalles: DetalleInput[]) => ({ uuid: uuid(8, ++slip), vinculacion, salarioBase, detalles });
+const ps = (vinculacion: string, salarioBase: number, detalles: DetalleInput[]) => ({
+  uuid: uuid(8, ++slip),
+  vinculacion,
+  salarioBase,
+  detalles,
+});
 
 const CONCEPTOS: TenantInput['conceptos'] = [
   { codigo: '001', nombre: 'Sueldo básico', tipo: 'DEVENGADO', baseAportes: true },
@@ -57,7 +62,11 @@ const TIPOS: TenantInput['tiposCotizante'] = [
 ];
 
 const bond = (id: string, tipoCotizante = '01', salarioIntegral = false) => ({
-  uuid: id, fechaIngreso: '2020-01-01', salarioBase: 1, salarioIntegral, tipoCotizante,
+  uuid: id,
+  fechaIngreso: '2020-01-01',
+  salarioBase: 1,
+  salarioIntegral,
+  tipoCotizante,
 });
 
 const TENANT_A: TenantInput = {
@@ -66,11 +75,20 @@ const TENANT_A: TenantInput = {
   nombre: 'Acumulados A',
   activo: true,
   negocios: [{ uuid: uuid(1, 0x11), nombre: 'Sede A' }],
-  usuarios: [{ uuid: uuid(1, 0x21), email: 'acum.a@example.co', password: 'Clave-acum-A1', nombre: 'Ana', apellido: 'A', negocios: [uuid(1, 0x11)] }],
+  usuarios: [
+    { uuid: uuid(1, 0x21), email: 'acum.a@example.co', password: 'Clave-acum-A1', nombre: 'Ana', apellido: 'A', negocios: [uuid(1, 0x11)] },
+  ],
   tiposCotizante: TIPOS,
   conceptos: CONCEPTOS,
   empleados: [
-    { uuid: E1, tipoDocumento: 'CC', identificacion: '1001', nombres: 'Ana María', apellidos: 'Pérez Gómez', vinculaciones: [bond(V1), bond(V1B)] },
+    {
+      uuid: E1,
+      tipoDocumento: 'CC',
+      identificacion: '1001',
+      nombres: 'Ana María',
+      apellidos: 'Pérez Gómez',
+      vinculaciones: [bond(V1), bond(V1B)],
+    },
     { uuid: E2, tipoDocumento: 'CC', identificacion: '1002', nombres: 'Óscar', apellidos: 'Núñez', vinculaciones: [bond(V2, '12', true)] },
     { uuid: E3, tipoDocumento: 'CE', identificacion: '1003', nombres: 'Zoe', apellidos: 'Álvarez', vinculaciones: [bond(V3)] },
     { uuid: E4, tipoDocumento: 'CC', identificacion: '1004', nombres: 'Bruno', apellidos: 'Díaz', vinculaciones: [bond(V4)] },
@@ -79,56 +97,131 @@ const TENANT_A: TenantInput = {
   ],
   pagos: [
     // Considered for 2024-01-01..2024-06-30 (H1):
-    pago(1, 1, { ano: 2024, mes: 1, fechaDesde: '2024-01-01', fechaHasta: '2024-01-31', fechaPago: '2024-01-31', estado: 'PG', tipoPago: 'PE', definitivo: true, empleados: [
-      ps(V1, 1000000, [l('001', 1000000), l('002', 100000), l('101', 40000), l('102', 10000)]),
-      ps(V2, 12000000, [l('001', 12000000), l('101', 480000)]),
-      ps(V3, 900000, [l('002', 50000), l('102', 5000)]),
-      ps(V5, 1500000, [l('001', 1500000)]),
-      ps(V6, 1400000, [l('001', 1400000)]),
-    ] }),
+    pago(1, 1, {
+      ano: 2024,
+      mes: 1,
+      fechaDesde: '2024-01-01',
+      fechaHasta: '2024-01-31',
+      fechaPago: '2024-01-31',
+      estado: 'PG',
+      tipoPago: 'PE',
+      definitivo: true,
+      empleados: [
+        ps(V1, 1000000, [l('001', 1000000), l('002', 100000), l('101', 40000), l('102', 10000)]),
+        ps(V2, 12000000, [l('001', 12000000), l('101', 480000)]),
+        ps(V3, 900000, [l('002', 50000), l('102', 5000)]),
+        ps(V5, 1500000, [l('001', 1500000)]),
+        ps(V6, 1400000, [l('001', 1400000)]),
+      ],
+    }),
     // fechaDesde on the last day of the range; paid after it: still considered.
-    pago(1, 2, { ano: 2024, mes: 6, fechaDesde: '2024-06-30', fechaPago: '2024-07-05', estado: 'PP', tipoPago: 'PE', definitivo: true, empleados: [
-      ps(V1, 1100000, [l('001', 1100000), l('101', 44000)]),
-      ps(V2, 12600000, [l('001', 12600000), l('101', 504000)]),
-    ] }),
+    pago(1, 2, {
+      ano: 2024,
+      mes: 6,
+      fechaDesde: '2024-06-30',
+      fechaPago: '2024-07-05',
+      estado: 'PP',
+      tipoPago: 'PE',
+      definitivo: true,
+      empleados: [ps(V1, 1100000, [l('001', 1100000), l('101', 44000)]), ps(V2, 12600000, [l('001', 12600000), l('101', 504000)])],
+    }),
     // Same fechaDesde as payment 2, earlier fechaPago: its salaries lose the tie.
-    pago(1, 3, { ano: 2024, mes: 6, fechaDesde: '2024-06-30', fechaPago: '2024-06-20', estado: 'PG', tipoPago: 'PR', definitivo: true, empleados: [
-      ps(V1, 1050000, [l('010', 500000)]),
-      ps(V2, 12650000, [l('010', 6000000)]),
-    ] }),
+    pago(1, 3, {
+      ano: 2024,
+      mes: 6,
+      fechaDesde: '2024-06-30',
+      fechaPago: '2024-06-20',
+      estado: 'PG',
+      tipoPago: 'PR',
+      definitivo: true,
+      empleados: [ps(V1, 1050000, [l('010', 500000)]), ps(V2, 12650000, [l('010', 6000000)])],
+    }),
     // Initial balances (type IN) accumulate.
-    pago(1, 4, { ano: 2024, mes: 1, fechaDesde: '2024-01-01', fechaPago: '2024-01-01', estado: 'PG', tipoPago: 'IN', definitivo: true, empleados: [
-      ps(V1B, 500000, [l('001', 300000.5)]),
-    ] }),
+    pago(1, 4, {
+      ano: 2024,
+      mes: 1,
+      fechaDesde: '2024-01-01',
+      fechaPago: '2024-01-01',
+      estado: 'PG',
+      tipoPago: 'IN',
+      definitivo: true,
+      empleados: [ps(V1B, 500000, [l('001', 300000.5)])],
+    }),
     // Annulled but definitive: estado is not looked at.
-    pago(1, 5, { ano: 2024, mes: 2, fechaDesde: '2024-02-01', fechaPago: '2024-02-28', estado: 'AN', tipoPago: 'PE', definitivo: true, empleados: [
-      ps(V3, 950000, [l('002', 20000)]),
-    ] }),
+    pago(1, 5, {
+      ano: 2024,
+      mes: 2,
+      fechaDesde: '2024-02-01',
+      fechaPago: '2024-02-28',
+      estado: 'AN',
+      tipoPago: 'PE',
+      definitivo: true,
+      empleados: [ps(V3, 950000, [l('002', 20000)])],
+    }),
     // Payments 6 and 7 tie on fechaDesde and fechaPago: the greater payment uuid (7) decides.
-    pago(1, 6, { ano: 2024, mes: 3, fechaDesde: '2024-03-01', fechaPago: '2024-03-15', estado: 'PG', tipoPago: 'VI', definitivo: true, empleados: [
-      ps(V5, 3000000, [l('001', 100)]),
-    ] }),
-    pago(1, 7, { ano: 2024, mes: 3, fechaDesde: '2024-03-01', fechaPago: '2024-03-15', estado: 'PG', tipoPago: 'VI', definitivo: true, empleados: [
-      ps(V5, 3100000, [l('001', 200)]),
-    ] }),
+    pago(1, 6, {
+      ano: 2024,
+      mes: 3,
+      fechaDesde: '2024-03-01',
+      fechaPago: '2024-03-15',
+      estado: 'PG',
+      tipoPago: 'VI',
+      definitivo: true,
+      empleados: [ps(V5, 3000000, [l('001', 100)])],
+    }),
+    pago(1, 7, {
+      ano: 2024,
+      mes: 3,
+      fechaDesde: '2024-03-01',
+      fechaPago: '2024-03-15',
+      estado: 'PG',
+      tipoPago: 'VI',
+      definitivo: true,
+      empleados: [ps(V5, 3100000, [l('001', 200)])],
+    }),
     // Not considered for H1:
-    pago(1, 8, { ano: 2024, mes: 3, fechaDesde: '2024-03-01', fechaPago: '2024-03-30', estado: 'EP', tipoPago: 'PE', definitivo: false, empleados: [
-      ps(V4, 700000, [l('001', 700000)]),
-      ps(V1, 9900000, [l('001', 9900000)]),
-    ] }),
-    pago(1, 9, { ano: 2024, mes: 4, fechaDesde: '2024-04-01', fechaPago: '2024-04-30', estado: 'PA', tipoPago: 'PE', definitivo: false, empleados: [
-      ps(V4, 700000, [l('001', 700000)]),
-    ] }),
+    pago(1, 8, {
+      ano: 2024,
+      mes: 3,
+      fechaDesde: '2024-03-01',
+      fechaPago: '2024-03-30',
+      estado: 'EP',
+      tipoPago: 'PE',
+      definitivo: false,
+      empleados: [ps(V4, 700000, [l('001', 700000)]), ps(V1, 9900000, [l('001', 9900000)])],
+    }),
+    pago(1, 9, {
+      ano: 2024,
+      mes: 4,
+      fechaDesde: '2024-04-01',
+      fechaPago: '2024-04-30',
+      estado: 'PA',
+      tipoPago: 'PE',
+      definitivo: false,
+      empleados: [ps(V4, 700000, [l('001', 700000)])],
+    }),
     // Paid inside the range, but its fechaDesde is the day before.
-    pago(1, 10, { ano: 2023, mes: 12, fechaDesde: '2023-12-31', fechaPago: '2024-01-05', estado: 'PG', tipoPago: 'PE', definitivo: true, empleados: [
-      ps(V4, 710000, [l('001', 710000), l('101', 28400)]),
-      ps(V1, 990000, [l('001', 990000)]),
-    ] }),
+    pago(1, 10, {
+      ano: 2023,
+      mes: 12,
+      fechaDesde: '2023-12-31',
+      fechaPago: '2024-01-05',
+      estado: 'PG',
+      tipoPago: 'PE',
+      definitivo: true,
+      empleados: [ps(V4, 710000, [l('001', 710000), l('101', 28400)]), ps(V1, 990000, [l('001', 990000)])],
+    }),
     // Paid inside the range, but its fechaDesde is the day after.
-    pago(1, 11, { ano: 2024, mes: 7, fechaDesde: '2024-07-01', fechaPago: '2024-06-30', estado: 'PG', tipoPago: 'PE', definitivo: true, empleados: [
-      ps(V4, 720000, [l('001', 720000)]),
-      ps(V1, 1200000, [l('001', 1200000)]),
-    ] }),
+    pago(1, 11, {
+      ano: 2024,
+      mes: 7,
+      fechaDesde: '2024-07-01',
+      fechaPago: '2024-06-30',
+      estado: 'PG',
+      tipoPago: 'PE',
+      definitivo: true,
+      empleados: [ps(V4, 720000, [l('001', 720000)]), ps(V1, 1200000, [l('001', 1200000)])],
+    }),
   ],
 };
 
@@ -138,14 +231,32 @@ const TENANT_B: TenantInput = {
   nombre: 'Acumulados B',
   activo: true,
   negocios: [{ uuid: uuid(2, 0x11), nombre: 'Sede B' }],
-  usuarios: [{ uuid: uuid(2, 0x21), email: 'acum.b@example.co', password: 'Clave-acum-B1', nombre: 'Beto', apellido: 'B', negocios: [uuid(2, 0x11)] }],
+  usuarios: [
+    {
+      uuid: uuid(2, 0x21),
+      email: 'acum.b@example.co',
+      password: 'Clave-acum-B1',
+      nombre: 'Beto',
+      apellido: 'B',
+      negocios: [uuid(2, 0x11)],
+    },
+  ],
   tiposCotizante: TIPOS,
   conceptos: CONCEPTOS,
-  empleados: [{ uuid: EB, tipoDocumento: 'CC', identificacion: '1001', nombres: 'Ana María', apellidos: 'Pérez Gómez', vinculaciones: [bond(VB)] }],
+  empleados: [
+    { uuid: EB, tipoDocumento: 'CC', identificacion: '1001', nombres: 'Ana María', apellidos: 'Pérez Gómez', vinculaciones: [bond(VB)] },
+  ],
   pagos: [
-    pago(2, 1, { ano: 2024, mes: 1, fechaDesde: '2024-01-01', fechaPago: '2024-01-31', estado: 'PG', tipoPago: 'PE', definitivo: true, empleados: [
-      ps(VB, 777000, [l('001', 777000)]),
-    ] }),
+    pago(2, 1, {
+      ano: 2024,
+      mes: 1,
+      fechaDesde: '2024-01-01',
+      fechaPago: '2024-01-31',
+      estado: 'PG',
+      tipoPago: 'PE',
+      definitivo: true,
+      empleados: [ps(VB, 777000, [l('001', 777000)])],
+    }),
   ],
 };
 
@@ -166,9 +277,27 @@ interface Element {
   totalNeto: number;
 }
 
-const el = (v: string, e: string, id: string, nombreCompleto: string, tipoCotizante: string, salarioBase: number, salarioIntegral: boolean, dev: number, ded: number): Element => ({
-  uuidVinculado: wire(v), uuidEmpleado: wire(e), id, nombreCompleto, tipoCotizante, salarioBase, salarioIntegral,
-  totalDevengados: dev, totalDeducciones: ded, totalNeto: Math.round((dev - ded) * 100) / 100,
+const el = (
+  v: string,
+  e: string,
+  id: string,
+  nombreCompleto: string,
+  tipoCotizante: string,
+  salarioBase: number,
+  salarioIntegral: boolean,
+  dev: number,
+  ded: number,
+): Element => ({
+  uuidVinculado: wire(v),
+  uuidEmpleado: wire(e),
+  id,
+  nombreCompleto,
+  tipoCotizante,
+  salarioBase,
+  salarioIntegral,
+  totalDevengados: dev,
+  totalDeducciones: ded,
+  totalNeto: Math.round((dev - ded) * 100) / 100,
 });
 
 const DEP = 'Dependiente';
@@ -224,28 +353,39 @@ describe('GET /pagoEmpleadoDetalles/conceptosacumulados (e2e)', () => {
     it('writes the legacy bytes: Java doubles (scientific from 10,000,000), integer total, uppercase uuids', async () => {
       const res = await getA(`${URL_H1}/false?filter=1002`);
       expect(res.body).toBe(
-        '{"contenido":[{"uuidVinculado":"' + wire(V2) + '","uuidEmpleado":"' + wire(E2) + '","id":"1002","nombreCompleto":"Óscar Núñez",' +
+        '{"contenido":[{"uuidVinculado":"' +
+          wire(V2) +
+          '","uuidEmpleado":"' +
+          wire(E2) +
+          '","id":"1002","nombreCompleto":"Óscar Núñez",' +
           '"tipoCotizante":"Aprendices del SENA en etapa lectiva","salarioBase":1.26E7,"salarioIntegral":true,' +
           '"totalDevengados":3.06E7,"totalDeducciones":984000.0,"totalNeto":2.9616E7}],' +
           '"error":null,"advertencia":null,"metadata":null,"total":1}',
       );
       const ana = await getA(`${URL_H1}/false?size=2`);
-      expect(ana.body).toContain('"salarioBase":500000.0,"salarioIntegral":false,"totalDevengados":300000.5,"totalDeducciones":0.0,"totalNeto":300000.5}');
+      expect(ana.body).toContain(
+        '"salarioBase":500000.0,"salarioIntegral":false,"totalDevengados":300000.5,"totalDeducciones":0.0,"totalNeto":300000.5}',
+      );
     });
 
     it('applies the range to the payment fechaDesde, both ends inclusive (a one-day range)', async () => {
       // Payment 10 starts 2023-12-31 and is paid 2024-01-05: it is the only one of that day.
       const res = await getA('/pagoEmpleadoDetalles/conceptosacumulados/2023-12-31/2023-12-31/false');
-      expect(res.json()).toEqual(expect.objectContaining({
-        total: 2,
-        contenido: [
-          el(V1, E1, '1001', 'Ana María Pérez Gómez', DEP, 990000, false, 990000, 0),
-          el(V4, E4, '1004', 'Bruno Díaz', DEP, 710000, false, 710000, 28400),
-        ],
-      }));
+      expect(res.json()).toEqual(
+        expect.objectContaining({
+          total: 2,
+          contenido: [
+            el(V1, E1, '1001', 'Ana María Pérez Gómez', DEP, 990000, false, 990000, 0),
+            el(V4, E4, '1004', 'Bruno Díaz', DEP, 710000, false, 710000, 28400),
+          ],
+        }),
+      );
       // Payment 11 starts 2024-07-01 although it was paid 2024-06-30.
       const july = (await getA('/pagoEmpleadoDetalles/conceptosacumulados/2024-07-01/2024-07-01/false')).json();
-      expect(july.contenido.map((e: Element) => [e.uuidVinculado, e.salarioBase])).toEqual([[wire(V1), 1200000], [wire(V4), 720000]]);
+      expect(july.contenido.map((e: Element) => [e.uuidVinculado, e.salarioBase])).toEqual([
+        [wire(V1), 1200000],
+        [wire(V4), 720000],
+      ]);
     });
 
     it('ignores non-definitive payments (EP, PA) and includes annulled definitive ones and type IN', async () => {
@@ -301,8 +441,20 @@ describe('GET /pagoEmpleadoDetalles/conceptosacumulados (e2e)', () => {
     });
 
     it('size=0 and an offset past the end still report the total', async () => {
-      expect((await getA(`${URL_H1}/false?size=0`)).json()).toEqual({ contenido: [], error: null, advertencia: null, metadata: null, total: 6 });
-      expect((await getA(`${URL_H1}/false?offset=50`)).json()).toEqual({ contenido: [], error: null, advertencia: null, metadata: null, total: 6 });
+      expect((await getA(`${URL_H1}/false?size=0`)).json()).toEqual({
+        contenido: [],
+        error: null,
+        advertencia: null,
+        metadata: null,
+        total: 6,
+      });
+      expect((await getA(`${URL_H1}/false?offset=50`)).json()).toEqual({
+        contenido: [],
+        error: null,
+        advertencia: null,
+        metadata: null,
+        total: 6,
+      });
       expect((await getA(`${URL_H1}/true?offset=50&sort=totalNeto`)).json().total).toBe(5);
     });
 
@@ -359,7 +511,11 @@ describe('GET /pagoEmpleadoDetalles/conceptosacumulados (e2e)', () => {
     });
 
     it('checks the path before the list parameters', async () => {
-      const body = expectProblem(await getA('/pagoEmpleadoDetalles/conceptosacumulados/x/2024-06-30/false?size=x&sort=nope'), 400, 'VALIDATION');
+      const body = expectProblem(
+        await getA('/pagoEmpleadoDetalles/conceptosacumulados/x/2024-06-30/false?size=x&sort=nope'),
+        400,
+        'VALIDATION',
+      );
       expect(body.errors.map((e: { field: string }) => e.field)).toEqual(['fechaDesde']);
     });
 
@@ -380,7 +536,10 @@ describe('GET /pagoEmpleadoDetalles/conceptosacumulados (e2e)', () => {
       const b = (await get(app, `${URL_H1}/false`, tokenB)).json();
       expect(b).toEqual({
         contenido: [el(VB, EB, '1001', 'Ana María Pérez Gómez', DEP, 777000, false, 777000, 0)],
-        error: null, advertencia: null, metadata: null, total: 1,
+        error: null,
+        advertencia: null,
+        metadata: null,
+        total: 1,
       });
       const a = (await getA(`${URL_H1}/false?filter=1001`)).json();
       expect(a.contenido.map((e: Element) => e.uuidVinculado)).toEqual([V1, V1B].map(wire));

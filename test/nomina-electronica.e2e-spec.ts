@@ -45,9 +45,20 @@ let n = 0;
 const l = (concepto: string, valor: number): DetalleInput => ({ uuid: uuid(9, ++n), concepto, valor });
 const ps = (vinculacion: string, detalles: DetalleInput[]) => ({ uuid: uuid(8, ++n), vinculacion, salarioBase: 1300000, detalles });
 
-function pago(tenant: number, id: number, p: Pick<PagoInput, 'ano' | 'mes' | 'estado' | 'tipoPago' | 'definitivo' | 'empleados'>): PagoInput {
+function pago(
+  tenant: number,
+  id: number,
+  p: Pick<PagoInput, 'ano' | 'mes' | 'estado' | 'tipoPago' | 'definitivo' | 'empleados'>,
+): PagoInput {
   const mm = String(p.mes).padStart(2, '0');
-  return { uuid: uuid(tenant, 0x300 + id), descripcion: `Pago ${id}`, fechaDesde: `${p.ano}-${mm}-01`, fechaHasta: `${p.ano}-${mm}-28`, fechaPago: `${p.ano}-${mm}-28`, ...p };
+  return {
+    uuid: uuid(tenant, 0x300 + id),
+    descripcion: `Pago ${id}`,
+    fechaDesde: `${p.ano}-${mm}-01`,
+    fechaHasta: `${p.ano}-${mm}-28`,
+    fechaPago: `${p.ano}-${mm}-28`,
+    ...p,
+  };
 }
 
 const CONCEPTOS: TenantInput['conceptos'] = [
@@ -59,7 +70,12 @@ const CONCEPTOS: TenantInput['conceptos'] = [
 const TIPOS: TenantInput['tiposCotizante'] = [{ codigo: '01', descripcion: 'Dependiente' }];
 const bond = (id: string) => ({ uuid: id, fechaIngreso: '2020-01-01', salarioBase: 1300000, salarioIntegral: false, tipoCotizante: '01' });
 const person = (id: string, tipoDocumento: 'CC' | 'CE', identificacion: string, nombres: string, apellidos: string, bonds: string[]) => ({
-  uuid: id, tipoDocumento, identificacion, nombres, apellidos, vinculaciones: bonds.map(bond),
+  uuid: id,
+  tipoDocumento,
+  identificacion,
+  nombres,
+  apellidos,
+  vinculaciones: bonds.map(bond),
 });
 
 const TENANT_A: TenantInput = {
@@ -69,7 +85,9 @@ const TENANT_A: TenantInput = {
   activo: true,
   nominaElectronica: { prefijo: 'NEA', siguienteNumero: 15 },
   negocios: [{ uuid: uuid(1, 0x11), nombre: 'Sede A' }],
-  usuarios: [{ uuid: uuid(1, 0x21), email: 'ne.a@example.co', password: 'Clave-ne-A1', nombre: 'Ana', apellido: 'A', negocios: [uuid(1, 0x11)] }],
+  usuarios: [
+    { uuid: uuid(1, 0x21), email: 'ne.a@example.co', password: 'Clave-ne-A1', nombre: 'Ana', apellido: 'A', negocios: [uuid(1, 0x11)] },
+  ],
   tiposCotizante: TIPOS,
   conceptos: CONCEPTOS,
   empleados: [
@@ -82,19 +100,40 @@ const TENANT_A: TenantInput = {
     person(E7, 'CC', '1007', 'ANA MARIA', 'PEREZ', [V7]),
   ],
   pagos: [
-    pago(1, 1, { ano: 2024, mes: 3, estado: 'PG', tipoPago: 'PE', definitivo: true, empleados: [
-      ps(V1, [l('001', 1000000), l('101', 40000)]),
-      ps(V1B, [l('001', 500000)]),
-      ps(V2, [l('001', 12000000), l('101', 480000)]),
-      ps(V3, [l('002', 100000)]),
-      ps(V7, [l('001', 800000)]),
-    ] }),
+    pago(1, 1, {
+      ano: 2024,
+      mes: 3,
+      estado: 'PG',
+      tipoPago: 'PE',
+      definitivo: true,
+      empleados: [
+        ps(V1, [l('001', 1000000), l('101', 40000)]),
+        ps(V1B, [l('001', 500000)]),
+        ps(V2, [l('001', 12000000), l('101', 480000)]),
+        ps(V3, [l('002', 100000)]),
+        ps(V7, [l('001', 800000)]),
+      ],
+    }),
     // A second qualifying payment of the month: Ana's first bond gets ONE document, summed.
     pago(1, 2, { ano: 2024, mes: 3, estado: 'PP', tipoPago: 'PR', definitivo: true, empleados: [ps(V1, [l('010', 300000.25)])] }),
     // Excluded: initial data, annulled, not definitive.
     pago(1, 3, { ano: 2024, mes: 3, estado: 'PG', tipoPago: 'IN', definitivo: true, empleados: [ps(V4, [l('001', 1)])] }),
-    pago(1, 4, { ano: 2024, mes: 3, estado: 'AN', tipoPago: 'PE', definitivo: true, empleados: [ps(V5, [l('001', 1)]), ps(V1, [l('001', 999)])] }),
-    pago(1, 5, { ano: 2024, mes: 3, estado: 'EP', tipoPago: 'PE', definitivo: false, empleados: [ps(V6, [l('001', 1)]), ps(V2, [l('001', 5)])] }),
+    pago(1, 4, {
+      ano: 2024,
+      mes: 3,
+      estado: 'AN',
+      tipoPago: 'PE',
+      definitivo: true,
+      empleados: [ps(V5, [l('001', 1)]), ps(V1, [l('001', 999)])],
+    }),
+    pago(1, 5, {
+      ano: 2024,
+      mes: 3,
+      estado: 'EP',
+      tipoPago: 'PE',
+      definitivo: false,
+      empleados: [ps(V6, [l('001', 1)]), ps(V2, [l('001', 5)])],
+    }),
     // April only has a payment to approve (not definitive): no documents.
     pago(1, 6, { ano: 2024, mes: 4, estado: 'PA', tipoPago: 'PE', definitivo: false, empleados: [ps(V1, [l('001', 1000000)])] }),
   ],
@@ -106,12 +145,21 @@ const TENANT_B: TenantInput = {
   nombre: 'Electrónica B (sin secuencia)',
   activo: true,
   negocios: [{ uuid: uuid(2, 0x11), nombre: 'Sede B' }],
-  usuarios: [{ uuid: uuid(2, 0x21), email: 'ne.b@example.co', password: 'Clave-ne-B1', nombre: 'Beto', apellido: 'B', negocios: [uuid(2, 0x11)] }],
+  usuarios: [
+    { uuid: uuid(2, 0x21), email: 'ne.b@example.co', password: 'Clave-ne-B1', nombre: 'Beto', apellido: 'B', negocios: [uuid(2, 0x11)] },
+  ],
   tiposCotizante: TIPOS,
   conceptos: CONCEPTOS,
   empleados: [person(EB1, 'CC', '2001', 'Beatriz', 'Rojas', [VB1]), person(EB2, 'CC', '2002', 'Alberto', 'Gil', [VB2])],
   pagos: [
-    pago(2, 1, { ano: 2024, mes: 3, estado: 'PG', tipoPago: 'PE', definitivo: true, empleados: [ps(VB1, [l('001', 1500000)]), ps(VB2, [l('001', 1600000), l('101', 64000)])] }),
+    pago(2, 1, {
+      ano: 2024,
+      mes: 3,
+      estado: 'PG',
+      tipoPago: 'PE',
+      definitivo: true,
+      empleados: [ps(VB1, [l('001', 1500000)]), ps(VB2, [l('001', 1600000), l('101', 64000)])],
+    }),
   ],
 };
 
@@ -135,11 +183,56 @@ interface Documento {
 
 /** March 2024 of tenant A, in list order, without the numbering fields. */
 const MARZO_A = [
-  { uuidVinculado: wire(V7), uuidEmpleado: wire(E7), tipoDocumento: 'CC', identificacion: '1007', nombreCompleto: 'ANA MARIA PEREZ', totalDevengados: 800000, totalDeducciones: 0, totalNeto: 800000 },
-  { uuidVinculado: wire(V1), uuidEmpleado: wire(E1), tipoDocumento: 'CC', identificacion: '1001', nombreCompleto: 'Ana María Pérez', totalDevengados: 1300000.25, totalDeducciones: 40000, totalNeto: 1260000.25 },
-  { uuidVinculado: wire(V1B), uuidEmpleado: wire(E1), tipoDocumento: 'CC', identificacion: '1001', nombreCompleto: 'Ana María Pérez', totalDevengados: 500000, totalDeducciones: 0, totalNeto: 500000 },
-  { uuidVinculado: wire(V2), uuidEmpleado: wire(E2), tipoDocumento: 'CE', identificacion: '1002', nombreCompleto: 'Óscar Núñez', totalDevengados: 12000000, totalDeducciones: 480000, totalNeto: 11520000 },
-  { uuidVinculado: wire(V3), uuidEmpleado: wire(E3), tipoDocumento: 'CC', identificacion: '1003', nombreCompleto: 'Zoe Álvarez', totalDevengados: 100000, totalDeducciones: 0, totalNeto: 100000 },
+  {
+    uuidVinculado: wire(V7),
+    uuidEmpleado: wire(E7),
+    tipoDocumento: 'CC',
+    identificacion: '1007',
+    nombreCompleto: 'ANA MARIA PEREZ',
+    totalDevengados: 800000,
+    totalDeducciones: 0,
+    totalNeto: 800000,
+  },
+  {
+    uuidVinculado: wire(V1),
+    uuidEmpleado: wire(E1),
+    tipoDocumento: 'CC',
+    identificacion: '1001',
+    nombreCompleto: 'Ana María Pérez',
+    totalDevengados: 1300000.25,
+    totalDeducciones: 40000,
+    totalNeto: 1260000.25,
+  },
+  {
+    uuidVinculado: wire(V1B),
+    uuidEmpleado: wire(E1),
+    tipoDocumento: 'CC',
+    identificacion: '1001',
+    nombreCompleto: 'Ana María Pérez',
+    totalDevengados: 500000,
+    totalDeducciones: 0,
+    totalNeto: 500000,
+  },
+  {
+    uuidVinculado: wire(V2),
+    uuidEmpleado: wire(E2),
+    tipoDocumento: 'CE',
+    identificacion: '1002',
+    nombreCompleto: 'Óscar Núñez',
+    totalDevengados: 12000000,
+    totalDeducciones: 480000,
+    totalNeto: 11520000,
+  },
+  {
+    uuidVinculado: wire(V3),
+    uuidEmpleado: wire(E3),
+    tipoDocumento: 'CC',
+    identificacion: '1003',
+    nombreCompleto: 'Zoe Álvarez',
+    totalDevengados: 100000,
+    totalDeducciones: 0,
+    totalNeto: 100000,
+  },
 ];
 
 const numbered = (prefijo: string, first: number, docs: typeof MARZO_A, ano = 2024, mes = 3): Documento[] =>
@@ -169,7 +262,10 @@ describe('GET /pagos/nominaelectronica/{ano}/{mes} (e2e)', () => {
 
   /** The tenant's sequence row, or undefined when it has none. */
   async function secuencia(tenant: string): Promise<{ prefijo: string; siguiente: number } | undefined> {
-    const { rows } = await db.query('select prefijo, siguiente_numero::int as siguiente from nomina_electronica_secuencia where tenant_id = $1', [tenant]);
+    const { rows } = await db.query(
+      'select prefijo, siguiente_numero::int as siguiente from nomina_electronica_secuencia where tenant_id = $1',
+      [tenant],
+    );
     return rows[0];
   }
 
@@ -218,7 +314,12 @@ describe('GET /pagos/nominaelectronica/{ano}/{mes} (e2e)', () => {
 
   it('a month without qualifying payslips answers an empty list and consumes nothing', async () => {
     const before = await secuencia(TA);
-    for (const [ano, mes] of [[2024, 4], [2024, 5], [1900, 1], [2100, 12]]) {
+    for (const [ano, mes] of [
+      [2024, 4],
+      [2024, 5],
+      [1900, 1],
+      [2100, 12],
+    ]) {
       const res = await generar(ano, mes);
       expect(res.status).toBe(200);
       expect(res.json()).toEqual({ contenido: [], error: null, advertencia: null, metadata: null, total: 0 });
@@ -234,8 +335,36 @@ describe('GET /pagos/nominaelectronica/{ano}/{mes} (e2e)', () => {
 
     const res = (await generar(2024, 3, tokenB)).json();
     expect(res.contenido).toEqual([
-      { numero: 'NE1', prefijo: 'NE', consecutivo: 1, ano: 2024, mes: 3, uuidVinculado: wire(VB2), uuidEmpleado: wire(EB2), tipoDocumento: 'CC', identificacion: '2002', nombreCompleto: 'Alberto Gil', totalDevengados: 1600000, totalDeducciones: 64000, totalNeto: 1536000 },
-      { numero: 'NE2', prefijo: 'NE', consecutivo: 2, ano: 2024, mes: 3, uuidVinculado: wire(VB1), uuidEmpleado: wire(EB1), tipoDocumento: 'CC', identificacion: '2001', nombreCompleto: 'Beatriz Rojas', totalDevengados: 1500000, totalDeducciones: 0, totalNeto: 1500000 },
+      {
+        numero: 'NE1',
+        prefijo: 'NE',
+        consecutivo: 1,
+        ano: 2024,
+        mes: 3,
+        uuidVinculado: wire(VB2),
+        uuidEmpleado: wire(EB2),
+        tipoDocumento: 'CC',
+        identificacion: '2002',
+        nombreCompleto: 'Alberto Gil',
+        totalDevengados: 1600000,
+        totalDeducciones: 64000,
+        totalNeto: 1536000,
+      },
+      {
+        numero: 'NE2',
+        prefijo: 'NE',
+        consecutivo: 2,
+        ano: 2024,
+        mes: 3,
+        uuidVinculado: wire(VB1),
+        uuidEmpleado: wire(EB1),
+        tipoDocumento: 'CC',
+        identificacion: '2001',
+        nombreCompleto: 'Beatriz Rojas',
+        totalDevengados: 1500000,
+        totalDeducciones: 0,
+        totalNeto: 1500000,
+      },
     ]);
     expect(await secuencia(TB)).toEqual({ prefijo: 'NE', siguiente: 3 });
     expect((await generar(2024, 3, tokenB)).json().contenido.map((d: Documento) => d.numero)).toEqual(['NE3', 'NE4']);
@@ -358,7 +487,11 @@ describe('GET /pagos/nominaelectronica/{ano}/{mes} (e2e)', () => {
 
   it('HEAD (which Fastify would route to the GET handler) is refused and consumes nothing', async () => {
     const before = await secuencia(TA);
-    const res = await app.inject({ method: 'HEAD', url: '/pagos/nominaelectronica/2024/3', headers: { authorization: `Bearer ${tokenA}` } });
+    const res = await app.inject({
+      method: 'HEAD',
+      url: '/pagos/nominaelectronica/2024/3',
+      headers: { authorization: `Bearer ${tokenA}` },
+    });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('GET');
     expect(await secuencia(TA)).toEqual(before);

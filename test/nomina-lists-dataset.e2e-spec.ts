@@ -26,7 +26,13 @@ const USER2 = { email: 'lista.dos@listas.example.co', password: 'Lista-Dos#2024'
 const G1 = U('9a', 1);
 
 type Bond = EmpleadoInput['vinculaciones'][number];
-const bond = (n: number, fechaIngreso: string, fechaRetiro: string | null = null, salarioBase = 1_300_000, salarioIntegral = false): Bond => ({
+const bond = (
+  n: number,
+  fechaIngreso: string,
+  fechaRetiro: string | null = null,
+  salarioBase = 1_300_000,
+  salarioIntegral = false,
+): Bond => ({
   uuid: U('b1', n),
   fechaIngreso,
   fechaRetiro,
@@ -34,7 +40,14 @@ const bond = (n: number, fechaIngreso: string, fechaRetiro: string | null = null
   salarioIntegral,
   tipoCotizante: '01',
 });
-const person = (n: number, nombres: string, apellidos: string, identificacion: string, vinculaciones: Bond[], tipoDocumento: EmpleadoInput['tipoDocumento'] = 'CC'): EmpleadoInput => ({
+const person = (
+  n: number,
+  nombres: string,
+  apellidos: string,
+  identificacion: string,
+  vinculaciones: Bond[],
+  tipoDocumento: EmpleadoInput['tipoDocumento'] = 'CC',
+): EmpleadoInput => ({
   uuid: U('a1', n),
   tipoDocumento,
   identificacion,
@@ -67,7 +80,12 @@ const EMPLEADOS_T1: EmpleadoInput[] = [
 /** Bonds current today in T1, by employee number (one entry per bond). */
 const CURRENT_BONDS = [1, 2, 3, 4, 6, 8, 0x91, 0x92, 0xa2, 0xc1, 14, 15, 16];
 
-const line = (n: number, concepto: string, valor: number, cantidad?: number) => ({ uuid: U('e1', n), concepto, valor, ...(cantidad === undefined ? {} : { cantidad }) });
+const line = (n: number, concepto: string, valor: number, cantidad?: number) => ({
+  uuid: U('e1', n),
+  concepto,
+  valor,
+  ...(cantidad === undefined ? {} : { cantidad }),
+});
 const slip = (n: number, bondNo: number, salarioBase: number, detalles: ReturnType<typeof line>[], diasTrabajados?: number) => ({
   uuid: U('d1', n),
   vinculacion: U('b1', bondNo),
@@ -88,34 +106,107 @@ const TIE_SLIPS: Record<number, number> = { 0x11: 0x91, 0x12: 14, 0x13: 0xa2, 0x
 
 const PAGOS_T1: PagoInput[] = [
   pago(1, {
-    ano: 2024, mes: 3, descripcion: 'Nómina marzo 2024', fechaDesde: '2024-03-01', fechaHasta: '2024-03-31', fechaPago: '2024-03-29',
-    estado: 'PG', tipoPago: 'PE', incluirInteresesCesantias: true, generoPlano: true, pendienteGenerarEgreso: true, ingresoConErrores: true,
+    ano: 2024,
+    mes: 3,
+    descripcion: 'Nómina marzo 2024',
+    fechaDesde: '2024-03-01',
+    fechaHasta: '2024-03-31',
+    fechaPago: '2024-03-29',
+    estado: 'PG',
+    tipoPago: 'PE',
+    incluirInteresesCesantias: true,
+    generoPlano: true,
+    pendienteGenerarEgreso: true,
+    ingresoConErrores: true,
     grupoPago: G1,
     empleados: [slip(1, 1, 18_404_777, [line(1, '001', 18_404_777, 30), line(2, '101', 736_191.08)])],
   }),
   ...TIE_GROUP.map((n, i) =>
     pago(n, {
-      ano: 2024, mes: 1, descripcion: `Nómina enero 2024 lote ${i + 1}`, fechaDesde: '2024-01-01', estado: i % 2 === 0 ? 'PG' : 'PP', tipoPago: i % 3 === 0 ? 'DV' : 'PE',
+      ano: 2024,
+      mes: 1,
+      descripcion: `Nómina enero 2024 lote ${i + 1}`,
+      fechaDesde: '2024-01-01',
+      estado: i % 2 === 0 ? 'PG' : 'PP',
+      tipoPago: i % 3 === 0 ? 'DV' : 'PE',
       pendienteGenerarIngreso: false,
       empleados: [slip(n, TIE_SLIPS[n], 1_000_000 + n, [line(0x100 + n, '001', 1_000_000 + n, 30)])],
     }),
   ),
   pago(8, {
-    ano: 2024, mes: 2, descripcion: 'Prima febrero', fechaDesde: '2024-02-01', estado: 'PP', tipoPago: 'PR', incluirPrima: true,
+    ano: 2024,
+    mes: 2,
+    descripcion: 'Prima febrero',
+    fechaDesde: '2024-02-01',
+    estado: 'PP',
+    tipoPago: 'PR',
+    incluirPrima: true,
     empleados: [
-      slip(0x82, 2, 1_300_000, [
-        line(0x821, 'a1', 100), line(0x822, '101', 80), line(0x823, 'B1', 200), line(0x824, '001', 1_000_000, 30),
-        line(0x825, 'A2', 300), line(0x826, '002', 140_606, 0.0005), line(0x827, '1A', 50),
-      ], 29.5),
+      slip(
+        0x82,
+        2,
+        1_300_000,
+        [
+          line(0x821, 'a1', 100),
+          line(0x822, '101', 80),
+          line(0x823, 'B1', 200),
+          line(0x824, '001', 1_000_000, 30),
+          line(0x825, 'A2', 300),
+          line(0x826, '002', 140_606, 0.0005),
+          line(0x827, '1A', 50),
+        ],
+        29.5,
+      ),
       slip(0x84, 4, 1_400_000, [line(0x841, '001', 1_200_000, 30), line(0x842, 'a1', 50)]),
       slip(0x83, 3, 1_350_000, [line(0x831, '001', 1_100_000, 30)]),
     ],
   }),
-  pago(9, { ano: 2023, mes: 12, descripcion: 'Bono 100% _especial_', fechaDesde: '2023-12-01', estado: 'EP', tipoPago: 'PE', definitivo: false, empleados: [] }),
-  pago(10, { ano: 2023, mes: 12, descripcion: 'Bono 1000 especial', fechaDesde: '2023-12-01', estado: 'PA', tipoPago: 'DV', empleados: [slip(10, 6, 1_300_000, [line(10, '001', 5_000)])] }),
-  pago(11, { ano: 2023, mes: 11, descripcion: 'Anticipo anulado', fechaDesde: '2023-11-01', estado: 'AN', tipoPago: 'AN', empleados: [slip(11, 8, 1_300_000, [line(11, '001', 7_000)])] }),
-  pago(12, { ano: 2023, mes: 10, descripcion: 'Devuelto a preparación', fechaDesde: '2023-10-01', estado: 'RE', tipoPago: 'VI', empleados: [slip(12, 0xc1, 1_300_000, [])] }),
-  pago(0x99, { ano: 2023, mes: 1, descripcion: 'Saldos iniciales Pérez', fechaDesde: '2023-01-01', estado: 'PG', tipoPago: 'IN', empleados: [slip(0x99, 2, 1_300_000, [line(0x99, '001', 1)])] }),
+  pago(9, {
+    ano: 2023,
+    mes: 12,
+    descripcion: 'Bono 100% _especial_',
+    fechaDesde: '2023-12-01',
+    estado: 'EP',
+    tipoPago: 'PE',
+    definitivo: false,
+    empleados: [],
+  }),
+  pago(10, {
+    ano: 2023,
+    mes: 12,
+    descripcion: 'Bono 1000 especial',
+    fechaDesde: '2023-12-01',
+    estado: 'PA',
+    tipoPago: 'DV',
+    empleados: [slip(10, 6, 1_300_000, [line(10, '001', 5_000)])],
+  }),
+  pago(11, {
+    ano: 2023,
+    mes: 11,
+    descripcion: 'Anticipo anulado',
+    fechaDesde: '2023-11-01',
+    estado: 'AN',
+    tipoPago: 'AN',
+    empleados: [slip(11, 8, 1_300_000, [line(11, '001', 7_000)])],
+  }),
+  pago(12, {
+    ano: 2023,
+    mes: 10,
+    descripcion: 'Devuelto a preparación',
+    fechaDesde: '2023-10-01',
+    estado: 'RE',
+    tipoPago: 'VI',
+    empleados: [slip(12, 0xc1, 1_300_000, [])],
+  }),
+  pago(0x99, {
+    ano: 2023,
+    mes: 1,
+    descripcion: 'Saldos iniciales Pérez',
+    fechaDesde: '2023-01-01',
+    estado: 'PG',
+    tipoPago: 'IN',
+    empleados: [slip(0x99, 2, 1_300_000, [line(0x99, '001', 1)])],
+  }),
 ];
 const NON_IN_PAGOS = 12;
 
@@ -152,14 +243,47 @@ const DATASET: Dataset = {
       tiposCotizante: [{ codigo: '01', descripcion: 'Dependiente' }],
       conceptos: [{ codigo: '001', nombre: 'Sueldo básico', tipo: 'DEVENGADO' }],
       empleados: [
-        { uuid: U('a2', 1), tipoDocumento: 'CC', identificacion: '20020001', nombres: 'José', apellidos: 'Pérez Muñoz', vinculaciones: [{ uuid: U('b2', 1), fechaIngreso: '2020-01-01', salarioBase: 2_000_000, salarioIntegral: false, tipoCotizante: '01' }] },
-        { uuid: U('a2', 2), tipoDocumento: 'CC', identificacion: '10010099', nombres: 'Solo', apellidos: 'Foráneo', vinculaciones: [{ uuid: U('b2', 2), fechaIngreso: '2020-01-01', salarioBase: 2_000_000, salarioIntegral: false, tipoCotizante: '01' }] },
+        {
+          uuid: U('a2', 1),
+          tipoDocumento: 'CC',
+          identificacion: '20020001',
+          nombres: 'José',
+          apellidos: 'Pérez Muñoz',
+          vinculaciones: [
+            { uuid: U('b2', 1), fechaIngreso: '2020-01-01', salarioBase: 2_000_000, salarioIntegral: false, tipoCotizante: '01' },
+          ],
+        },
+        {
+          uuid: U('a2', 2),
+          tipoDocumento: 'CC',
+          identificacion: '10010099',
+          nombres: 'Solo',
+          apellidos: 'Foráneo',
+          vinculaciones: [
+            { uuid: U('b2', 2), fechaIngreso: '2020-01-01', salarioBase: 2_000_000, salarioIntegral: false, tipoCotizante: '01' },
+          ],
+        },
       ],
       pagos: [
         {
-          uuid: U('c2', 1), ano: 2024, mes: 3, descripcion: 'Nómina marzo 2024 foránea', fechaDesde: '2024-03-01', fechaHasta: '2024-03-31', fechaPago: '2024-03-31',
-          estado: 'PG', tipoPago: 'PE', definitivo: true,
-          empleados: [{ uuid: U('d2', 1), vinculacion: U('b2', 1), salarioBase: 2_000_000, detalles: [{ uuid: U('e2', 1), concepto: '001', valor: 2_000_000 }] }],
+          uuid: U('c2', 1),
+          ano: 2024,
+          mes: 3,
+          descripcion: 'Nómina marzo 2024 foránea',
+          fechaDesde: '2024-03-01',
+          fechaHasta: '2024-03-31',
+          fechaPago: '2024-03-31',
+          estado: 'PG',
+          tipoPago: 'PE',
+          definitivo: true,
+          empleados: [
+            {
+              uuid: U('d2', 1),
+              vinculacion: U('b2', 1),
+              salarioBase: 2_000_000,
+              detalles: [{ uuid: U('e2', 1), concepto: '001', valor: 2_000_000 }],
+            },
+          ],
         },
       ],
     },
@@ -235,7 +359,13 @@ describe('nómina lists on a hand-made dataset (e2e)', () => {
       const { contenido } = await ok(`/pagos?${ALL_ESTADOS}&size=1000`);
       const group = [...TIE_GROUP].sort((a, b) => a - b).map((n) => W(U('c1', n)));
       expect(contenido.map((p) => p.uuid)).toEqual([
-        W(U('c1', 1)), W(U('c1', 8)), ...group, W(U('c1', 9)), W(U('c1', 10)), W(U('c1', 11)), W(U('c1', 12)),
+        W(U('c1', 1)),
+        W(U('c1', 8)),
+        ...group,
+        W(U('c1', 9)),
+        W(U('c1', 10)),
+        W(U('c1', 11)),
+        W(U('c1', 12)),
       ]);
     });
 
@@ -315,7 +445,8 @@ describe('nómina lists on a hand-made dataset (e2e)', () => {
     it('a requested sort replaces the default order and ends with the uuid', async () => {
       const { contenido } = await ok(`/pagos?${ALL_ESTADOS}&size=1000&sort=estado,asc&sort=ano,desc`);
       const expected = [...contenido].sort(
-        (a, b) => (a.estado < b.estado ? -1 : a.estado > b.estado ? 1 : 0) || b.ano - a.ano || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0),
+        (a, b) =>
+          (a.estado < b.estado ? -1 : a.estado > b.estado ? 1 : 0) || b.ano - a.ano || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0),
       );
       expect(contenido).toEqual(expected);
       const byTotal = await ok(`/pagos?${ALL_ESTADOS}&size=1000&sort=totalDevengados,desc`);
@@ -362,15 +493,27 @@ describe('nómina lists on a hand-made dataset (e2e)', () => {
         totalNeto: 1141206 - 130,
       });
       expect(Object.keys(contenido[1])).toEqual([
-        'uuid', 'uuidPago', 'uuidVinculado', 'uuidEmpleado', 'tipoDocumento', 'identificacion', 'nombreCompleto',
-        'salarioBase', 'diasTrabajados', 'totalDevengados', 'totalDeducciones', 'totalNeto',
+        'uuid',
+        'uuidPago',
+        'uuidVinculado',
+        'uuidEmpleado',
+        'tipoDocumento',
+        'identificacion',
+        'nombreCompleto',
+        'salarioBase',
+        'diasTrabajados',
+        'totalDevengados',
+        'totalDeducciones',
+        'totalNeto',
       ]);
       expect(contenido[1].uuid).toMatch(/^[0-9A-F]{32}$/);
     });
 
     it('writes doubles the Java way and accepts the uuid in any spelling', async () => {
       const res = await call(`/pagoEmpleados?params[pago]=${U('c1', 8).toUpperCase()}&sort=nombreCompleto,desc&size=1`);
-      expect(res.body).toContain('"nombreCompleto":"ana perez","salarioBase":1350000.0,"diasTrabajados":30.0,"totalDevengados":1100000.0,"totalDeducciones":0.0,"totalNeto":1100000.0}');
+      expect(res.body).toContain(
+        '"nombreCompleto":"ana perez","salarioBase":1350000.0,"diasTrabajados":30.0,"totalDevengados":1100000.0,"totalDeducciones":0.0,"totalNeto":1100000.0}',
+      );
       expect((await ok(`/pagoEmpleados?params[pago]=${U('c1', 8)}`)).total).toBe(3);
     });
 
@@ -396,8 +539,18 @@ describe('nómina lists on a hand-made dataset (e2e)', () => {
       const { contenido, total, raw } = await ok(`/pagoEmpleadoDetalles/${W(U('d1', 0x82))}?size=2&offset=5`);
       expect(total).toBe(7);
       expect(contenido.map((l) => l.codigoConcepto)).toEqual(['001', '002', 'A2', 'B1', 'a1', '101', '1A']);
-      expect(contenido.map((l) => l.tipo)).toEqual(['DEVENGADO', 'DEVENGADO', 'DEVENGADO', 'DEVENGADO', 'DEVENGADO', 'DEDUCCION', 'DEDUCCION']);
-      expect(raw.body).toContain(`{"uuid":"${W(U('e1', 0x826))}","codigoConcepto":"002","nombreConcepto":"Auxilio de transporte","tipo":"DEVENGADO","cantidad":5.0E-4,"valor":140606.0}`);
+      expect(contenido.map((l) => l.tipo)).toEqual([
+        'DEVENGADO',
+        'DEVENGADO',
+        'DEVENGADO',
+        'DEVENGADO',
+        'DEVENGADO',
+        'DEDUCCION',
+        'DEDUCCION',
+      ]);
+      expect(raw.body).toContain(
+        `{"uuid":"${W(U('e1', 0x826))}","codigoConcepto":"002","nombreConcepto":"Auxilio de transporte","tipo":"DEVENGADO","cantidad":5.0E-4,"valor":140606.0}`,
+      );
     });
 
     it('a payslip without lines → 200 empty; unknown or foreign → 404; not a uuid → 400', async () => {
@@ -464,7 +617,8 @@ describe('nómina lists on a hand-made dataset (e2e)', () => {
     });
 
     it('filter: accents, case, document substring, literal % and _', async () => {
-      const names = async (filter: string) => (await ok(`/empleados?size=1000&filter=${encodeURIComponent(filter)}`)).contenido.map((e) => e.nombreCompleto);
+      const names = async (filter: string) =>
+        (await ok(`/empleados?size=1000&filter=${encodeURIComponent(filter)}`)).contenido.map((e) => e.nombreCompleto);
       expect(await names('perez')).toEqual(['Ana Perez', 'Ana Pérez', 'ana perez', 'José Pérez Muñoz']);
       expect(await names('MUÑOZ')).toEqual(['José Pérez Muñoz', 'María MUÑOZ Ríos']);
       expect(await names('munoz')).toEqual(['José Pérez Muñoz', 'María MUÑOZ Ríos']);
@@ -488,7 +642,9 @@ describe('nómina lists on a hand-made dataset (e2e)', () => {
         expect(a.fechaIngreso > b.fechaIngreso || (a.fechaIngreso === b.fechaIngreso && a.vinculadoUuid < b.vinculadoUuid)).toBe(true);
       }
       await walk('/empleados?sort=salarioBase&sort=identificacion,desc', 4);
-      expect(expectProblem(await call('/empleados?sort=fechaRetiro'), 400).errors[0].message).toContain('nombreCompleto, identificacion, fechaIngreso, salarioBase');
+      expect(expectProblem(await call('/empleados?sort=fechaRetiro'), 400).errors[0].message).toContain(
+        'nombreCompleto, identificacion, fechaIngreso, salarioBase',
+      );
     });
 
     it("another tenant's employees are not listed", async () => {
@@ -502,7 +658,11 @@ describe('nómina lists on a hand-made dataset (e2e)', () => {
       const [retired] = (await ok('/empleados/CC/10010005')).contenido;
       expect(retired).toMatchObject({ vinculadoUuid: W(U('b1', 5)), fechaRetiro: `${YESTERDAY}T05:00:00.000+0000` });
       const [future] = (await ok('/empleados/CC/10010013')).contenido;
-      expect(future).toMatchObject({ vinculadoUuid: W(U('b1', 0xd2)), fechaIngreso: '2099-01-01T05:00:00.000+0000', salarioBase: 10000000 });
+      expect(future).toMatchObject({
+        vinculadoUuid: W(U('b1', 0xd2)),
+        fechaIngreso: '2099-01-01T05:00:00.000+0000',
+        salarioBase: 10000000,
+      });
       const res = await call('/empleados/CC/10010013');
       expect(res.body).toContain('"salarioBase":1.0E7');
     });

@@ -1,6 +1,12 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sign } from 'jsonwebtoken';
-import { DETALLE_PAGO_WIRE_EXAMPLE, EMPLEADO_WIRE_EXAMPLE, PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE, PAGO_EMPLEADOS_WIRE_EXAMPLE, PAGOS_WIRE_EXAMPLE } from '@app/nomina/testing';
+import {
+  DETALLE_PAGO_WIRE_EXAMPLE,
+  EMPLEADO_WIRE_EXAMPLE,
+  PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE,
+  PAGO_EMPLEADOS_WIRE_EXAMPLE,
+  PAGOS_WIRE_EXAMPLE,
+} from '@app/nomina/testing';
 import { createTestApp, expectProblem, get, login, TEST_JWT_SECRET } from './support/test-app';
 
 /**
@@ -9,7 +15,11 @@ import { createTestApp, expectProblem, get, login, TEST_JWT_SECRET } from './sup
  */
 const ANA = { email: 'ana.gomez@andina.example.co', password: 'a9jJ8y8Tcb#12' };
 const MARTA = { email: 'marta.canas@pacifico.example.co', password: 'qgrPM2MPau%50' };
-const INACTIVE = { tenant: 'BD644C3F703745118912A48F79E8AC14', user: 'a7de5b48-e5d8-4b89-83be-19091c52a784', business: 'f5db79b3-b40f-4cc3-9335-d0a401cf03fe' };
+const INACTIVE = {
+  tenant: 'BD644C3F703745118912A48F79E8AC14',
+  user: 'a7de5b48-e5d8-4b89-83be-19091c52a784',
+  business: 'f5db79b3-b40f-4cc3-9335-d0a401cf03fe',
+};
 
 const ANDINA_PAGO_FEB = 'edb3a93c-c8bc-4be2-a4c5-b8abb2a86588';
 const ANDINA_PAGO_IN = 'E2CE5D71057A4376876B7A7645F4C1B4';
@@ -46,7 +56,11 @@ describe('nómina lists on the example dataset (e2e)', () => {
 
     it.each(ROUTES)('%s with a token of the inactive tenant → 401 "Tenant no existe o está inactivo"', async (url) => {
       const token = sign({ tid: INACTIVE.tenant, bid: INACTIVE.business }, TEST_JWT_SECRET, {
-        algorithm: 'HS256', expiresIn: 300, issuer: 'nomina-read-api', audience: 'nomina-read-api', subject: INACTIVE.user,
+        algorithm: 'HS256',
+        expiresIn: 300,
+        issuer: 'nomina-read-api',
+        audience: 'nomina-read-api',
+        subject: INACTIVE.user,
       });
       const body = expectProblem(await get(app, url, token), 401, 'TENANT_INACTIVE');
       expect(body.detail).toBe('Tenant no existe o está inactivo');
@@ -113,7 +127,11 @@ describe('nómina lists on the example dataset (e2e)', () => {
       expect(mine.total).toBe(36);
       const payslip: string = mine.contenido[0].uuid;
       expect((await get(app, `/pagoEmpleados?params[pago]=${ANDINA_PAGO_FEB}`, marta)).json()).toEqual({
-        contenido: [], error: null, advertencia: null, metadata: null, total: 0,
+        contenido: [],
+        error: null,
+        advertencia: null,
+        metadata: null,
+        total: 0,
       });
       expectProblem(await get(app, `/pagoEmpleadoDetalles/detallePago/${ANDINA_PAGO_FEB}`, marta), 404, 'PAGO_NO_ENCONTRADO');
       expectProblem(await get(app, `/pagoEmpleadoDetalles/${payslip}`, marta), 404, 'PAGO_EMPLEADO_NO_ENCONTRADO');
@@ -157,9 +175,28 @@ describe('nómina lists on the example dataset (e2e)', () => {
       const body = (await get(app, '/pagos?params[estados]=PG&filter=febrero%202023&sort=ano', ana)).json();
       const el = body.contenido.find((p: { uuid: string }) => p.uuid === 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588');
       expect(Object.keys(el)).toEqual([
-        'uuid', 'ano', 'mes', 'descripcion', 'fechaDesde', 'fechaHasta', 'fechaPago', 'estado', 'tipoPago', 'definitivo', 'incluirPrima',
-        'incluirInteresesCesantias', 'generoPlano', 'egresoConErrores', 'pendienteGenerarEgreso', 'pendienteGenerarIngreso', 'ingresoConErrores',
-        'totalDevengados', 'totalDeducciones', 'totalNeto', 'numeroEmpleados', 'grupoPago',
+        'uuid',
+        'ano',
+        'mes',
+        'descripcion',
+        'fechaDesde',
+        'fechaHasta',
+        'fechaPago',
+        'estado',
+        'tipoPago',
+        'definitivo',
+        'incluirPrima',
+        'incluirInteresesCesantias',
+        'generoPlano',
+        'egresoConErrores',
+        'pendienteGenerarEgreso',
+        'pendienteGenerarIngreso',
+        'ingresoConErrores',
+        'totalDevengados',
+        'totalDeducciones',
+        'totalNeto',
+        'numeroEmpleados',
+        'grupoPago',
       ]);
       expect(el.grupoPago).toEqual({ uuid: '910205DBD16A48EA929D79B4A4FAC3F6', codigo: 'ADM', nombre: 'Administrativos' });
       expect(el.numeroEmpleados).toBe(36);
@@ -178,7 +215,13 @@ describe('nómina lists on the example dataset (e2e)', () => {
       const pago = doc.components.schemas.PagoDto.properties;
       expect(pago.totalDevengados).toMatchObject({ type: 'number', example: 18404777 });
       expect(pago.fechaDesde).toMatchObject({ type: 'string', example: '2024-01-31T05:00:00.000+0000' });
-      for (const path of ['/pagoEmpleados', '/pagoEmpleadoDetalles/{uuidPagoEmpleado}', '/pagoEmpleadoDetalles/detallePago/{idPago}', '/empleados', '/empleados/{tipoDocumento}/{identificacion}']) {
+      for (const path of [
+        '/pagoEmpleados',
+        '/pagoEmpleadoDetalles/{uuidPagoEmpleado}',
+        '/pagoEmpleadoDetalles/detallePago/{idPago}',
+        '/empleados',
+        '/empleados/{tipoDocumento}/{identificacion}',
+      ]) {
         expect(doc.paths[path]?.get?.responses?.['200']).toBeDefined();
       }
       expect(doc.paths['/pagoEmpleadoDetalles/{uuidPagoEmpleado}'].get.responses['404']).toBeDefined();

@@ -11,7 +11,12 @@ const ANA = 'd1999f37-15c4-4b46-b9a9-406b67f936c5';
 const SEDE_NORTE = '3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f';
 const PAGO_EMPLEADO = 'f0000000-0000-4000-8000-000000000000';
 const token = (): string =>
-  sign({ tid: ANDINA, bid: SEDE_NORTE }, TEST_JWT_SECRET, { subject: ANA, issuer: 'nomina-read-api', audience: 'nomina-read-api', expiresIn: 600 });
+  sign({ tid: ANDINA, bid: SEDE_NORTE }, TEST_JWT_SECRET, {
+    subject: ANA,
+    issuer: 'nomina-read-api',
+    audience: 'nomina-read-api',
+    expiresIn: 600,
+  });
 
 describe('GET /metrics (e2e)', () => {
   let app: NestFastifyApplication;
@@ -90,7 +95,9 @@ describe('request log (e2e)', () => {
 describe('OpenAPI document without a database', () => {
   it('has unique operation ids, described tags and security on every operation', async () => {
     const doc = await generateOpenApi();
-    const operations = Object.values(doc.paths).flatMap((path) => Object.values(path) as { operationId: string; tags: string[]; security?: unknown[] }[]);
+    const operations = Object.values(doc.paths).flatMap(
+      (path) => Object.values(path) as { operationId: string; tags: string[]; security?: unknown[] }[],
+    );
     expect(operations.length).toBeGreaterThan(10);
     expect(new Set(operations.map((o) => o.operationId)).size).toBe(operations.length);
     const described = new Set((doc.tags ?? []).filter((t) => t.description).map((t) => t.name));

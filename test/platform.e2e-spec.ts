@@ -57,29 +57,41 @@ describe('platform (e2e)', () => {
     });
 
     it('compares the e-mail case-insensitively and binds the requested business in any uuid spelling', async () => {
-      const res = await post(app, '/login', { email: '  ANA.Gomez@Andina.Example.CO ', password: ANA.password, business: 'b8dd5e62-cb94-4b93-aa5b-04013b5646c1' });
+      const res = await post(app, '/login', {
+        email: '  ANA.Gomez@Andina.Example.CO ',
+        password: ANA.password,
+        business: 'b8dd5e62-cb94-4b93-aa5b-04013b5646c1',
+      });
       expect(res.status).toBe(200);
       expect(res.json().business).toBe('B8DD5E62CB944B93AA5B04013B5646C1');
       expect((decode(res.json().tokenCurrent) as { bid: string }).bid).toBe('b8dd5e62-cb94-4b93-aa5b-04013b5646c1');
     });
 
     it('answers the same 401 for an unknown e-mail and a wrong password', async () => {
-      const unknown = expectProblem(await post(app, '/login', { email: 'nadie@example.co', password: 'whatever123' }), 401, 'INVALID_CREDENTIALS');
+      const unknown = expectProblem(
+        await post(app, '/login', { email: 'nadie@example.co', password: 'whatever123' }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
       const wrong = expectProblem(await post(app, '/login', { email: ANA.email, password: 'wrong-password' }), 401, 'INVALID_CREDENTIALS');
       expect(unknown.detail).toBe('Correo o contraseña incorrectos.');
       expect(wrong).toEqual(unknown);
     });
 
     it('rejects an inactive user, then an inactive tenant, in that order', async () => {
-      expect(expectProblem(await post(app, '/login', { email: 'pedro.ramirez@andina.example.co', password: 'vQBSR2qG3s%89' }), 401).detail).toBe('Usuario inactivo');
-      expect(expectProblem(await post(app, '/login', { email: 'ivan.cortes@inactiva.example.co', password: 'T6uBbhZqgN#79' }), 401).detail).toBe(
-        'Tenant no existe o está inactivo',
-      );
+      expect(
+        expectProblem(await post(app, '/login', { email: 'pedro.ramirez@andina.example.co', password: 'vQBSR2qG3s%89' }), 401).detail,
+      ).toBe('Usuario inactivo');
+      expect(
+        expectProblem(await post(app, '/login', { email: 'ivan.cortes@inactiva.example.co', password: 'T6uBbhZqgN#79' }), 401).detail,
+      ).toBe('Tenant no existe o está inactivo');
       // Wrong password on an inactive user is still "wrong credentials": nothing is revealed first.
-      expect(expectProblem(await post(app, '/login', { email: 'pedro.ramirez@andina.example.co', password: 'nope-nope' }), 401).code).toBe('INVALID_CREDENTIALS');
+      expect(expectProblem(await post(app, '/login', { email: 'pedro.ramirez@andina.example.co', password: 'nope-nope' }), 401).code).toBe(
+        'INVALID_CREDENTIALS',
+      );
     });
 
-    it('403 for a business that is not the user\'s (also another tenant\'s)', async () => {
+    it("403 for a business that is not the user's (also another tenant's)", async () => {
       expectProblem(await post(app, '/login', { ...ANA, business: 'e3a021f0-bd8c-4948-a428-d0c5ea79dba1' }), 403, 'BUSINESS_FORBIDDEN');
       expectProblem(await post(app, '/login', { ...ANA, business: '39658e74ecd34e9597a772017b129a74' }), 403, 'BUSINESS_FORBIDDEN');
     });
@@ -118,7 +130,9 @@ describe('platform (e2e)', () => {
 
     it('echoes a sane X-Request-Id and makes one otherwise', async () => {
       expect((await get(app, '/health/live', undefined, { 'x-request-id': 'abc-123' })).headers['x-request-id']).toBe('abc-123');
-      expect((await get(app, '/health/live', undefined, { 'x-request-id': 'bad id with spaces' })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await get(app, '/health/live', undefined, { 'x-request-id': 'bad id with spaces' })).headers['x-request-id']).toMatch(
+        /^[0-9a-f-]{36}$/,
+      );
     });
   });
 
@@ -135,7 +149,9 @@ describe('platform (e2e)', () => {
       const doc = (await get(app, '/docs-json')).json();
       expect(doc.openapi).toMatch(/^3\./);
       expect(doc.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
-      expect(doc.paths['/login'].post.responses).toEqual(expect.objectContaining({ '200': expect.anything(), '400': expect.anything(), '401': expect.anything() }));
+      expect(doc.paths['/login'].post.responses).toEqual(
+        expect.objectContaining({ '200': expect.anything(), '400': expect.anything(), '401': expect.anything() }),
+      );
     });
   });
 
@@ -146,7 +162,13 @@ describe('platform (e2e)', () => {
     });
 
     it('tokens are signed with the pinned algorithm and secret', () => {
-      const token = sign({ tid: ANDINA, bid: SEDE_SUR }, TEST_JWT_SECRET, { algorithm: 'HS256', expiresIn: 60, issuer: 'nomina-read-api', audience: 'nomina-read-api', subject: 'x' });
+      const token = sign({ tid: ANDINA, bid: SEDE_SUR }, TEST_JWT_SECRET, {
+        algorithm: 'HS256',
+        expiresIn: 60,
+        issuer: 'nomina-read-api',
+        audience: 'nomina-read-api',
+        subject: 'x',
+      });
       expect(decode(token, { complete: true })!.header.alg).toBe('HS256');
     });
   });

@@ -35,7 +35,16 @@ function tenant(uuid: string, n: string, user: { email: string; password: string
     nombre: `Empresa ${n}`,
     activo: true,
     negocios: [{ uuid: negocio, nombre: `Sede ${n}` }],
-    usuarios: [{ uuid: uuid.replace(/^.{8}/, 'dddddddd'), email: user.email, password: user.password, nombre: 'Compras', apellido: n, negocios: [negocio] }],
+    usuarios: [
+      {
+        uuid: uuid.replace(/^.{8}/, 'dddddddd'),
+        email: user.email,
+        password: user.password,
+        nombre: 'Compras',
+        apellido: n,
+        negocios: [negocio],
+      },
+    ],
     proveedores,
   };
 }
@@ -98,7 +107,9 @@ const DATASET: Dataset = {
         tipoIdentificacion: 'NIT',
         razonSocial: 'Papelería Entrada S.A.S.',
         ubicacion: 'ENTRADA',
-        establecimientos: [{ codigo: '001', nombre: 'Principal', direccion: 'Av 68 # 1-1', ciudad: 'Bogotá', telefono: '6015550000', email: null }],
+        establecimientos: [
+          { codigo: '001', nombre: 'Principal', direccion: 'Av 68 # 1-1', ciudad: 'Bogotá', telefono: '6015550000', email: null },
+        ],
       },
     ]),
     tenant(TENANT_B, 'B', USER_B, [
@@ -110,7 +121,13 @@ const DATASET: Dataset = {
         ubicacion: 'DEFINITIVA',
         establecimientos: [{ codigo: '001', nombre: 'Principal B' }],
       },
-      { identificacion: '555', tipoIdentificacion: 'CC', razonSocial: 'Proveedor B en entrada', ubicacion: 'ENTRADA', establecimientos: [{ codigo: '001', nombre: 'Único' }] },
+      {
+        identificacion: '555',
+        tipoIdentificacion: 'CC',
+        razonSocial: 'Proveedor B en entrada',
+        ubicacion: 'ENTRADA',
+        establecimientos: [{ codigo: '001', nombre: 'Único' }],
+      },
     ]),
     tenant(TENANT_C, 'C', USER_C, []),
   ],
@@ -172,7 +189,14 @@ interface WireRecord {
   tipoIdentificacion: string;
   razonSocial: string;
   nombreComercial: string | null;
-  establecimiento: { codigo: string; nombre: string; direccion: string | null; ciudad: string | null; telefono: string | null; email: string | null };
+  establecimiento: {
+    codigo: string;
+    nombre: string;
+    direccion: string | null;
+    ciudad: string | null;
+    telefono: string | null;
+    email: string | null;
+  };
   ubicacion: 'DEFINITIVA' | 'ENTRADA';
 }
 
@@ -267,7 +291,14 @@ describe('proveedores (e2e, own data)', () => {
       expect(res.body).toMatch(
         /^\[\{"identificacion":"900123456","digitoVerificacion":"7","tipoIdentificacion":"NIT","razonSocial":"[^"]+","nombreComercial":"Distri","establecimiento":\{"codigo":"001","nombre":"Principal","direccion":"[^"]+","ciudad":"Bogotá","telefono":"6011234567","email":"a@b\.co"\},"ubicacion":"DEFINITIVA"\},/,
       );
-      expect(res.json()[1].establecimiento).toEqual({ codigo: '002', nombre: 'Bodega', direccion: null, ciudad: null, telefono: null, email: null });
+      expect(res.json()[1].establecimiento).toEqual({
+        codigo: '002',
+        nombre: 'Bodega',
+        direccion: null,
+        ciudad: null,
+        telefono: null,
+        email: null,
+      });
       expectHeaders(res, 'todas', 'todas', 3);
     });
 
@@ -428,13 +459,14 @@ describe('proveedores (e2e, own data)', () => {
     });
 
     it("with B's token, an identification only A has is 404; one both have is B's", async () => {
-      for (const id of ['A12', '1000', '79', '800555111']) expectProblem(await get(app, `/proveedor/${id}`, tokenB), 404, 'PROVEEDOR_NOT_FOUND');
+      for (const id of ['A12', '1000', '79', '800555111'])
+        expectProblem(await get(app, `/proveedor/${id}`, tokenB), 404, 'PROVEEDOR_NOT_FOUND');
       const shared = (await get(app, '/proveedor/900.123.456-7', tokenB)).json<WireRecord[]>();
       expect(shared).toEqual(records(B.proveedores[0]));
       expect(shared[0].razonSocial).toBe('Distribuidora del Pacífico (tenant B)');
     });
 
-    it("an entry supplier of B is not visible to A", async () => {
+    it('an entry supplier of B is not visible to A', async () => {
       expectProblem(await get(app, '/proveedor/555', tokenA), 404, 'PROVEEDOR_NOT_FOUND');
       expect((await get(app, '/proveedor/555', tokenB)).json()[0].ubicacion).toBe('ENTRADA');
     });
@@ -486,7 +518,14 @@ describe('proveedores (e2e, own data)', () => {
       // If-None-Match: conditional requests (CONTRACT §9); format: exports of the list (§8).
       expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['If-None-Match', 'format', 'limite', 'pagina']);
       expect(find.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['If-None-Match', 'identificacion']);
-      expect(Object.keys(list.responses['200'].headers).sort()).toEqual(['Cache-Control', 'Content-Disposition', 'ETag', 'X-Pagina', 'X-Tamano-Pagina', 'X-Total-Registros']);
+      expect(Object.keys(list.responses['200'].headers).sort()).toEqual([
+        'Cache-Control',
+        'Content-Disposition',
+        'ETag',
+        'X-Pagina',
+        'X-Tamano-Pagina',
+        'X-Total-Registros',
+      ]);
       expect(Object.keys(find.responses['200'].headers).sort()).toEqual(['X-Pagina', 'X-Tamano-Pagina', 'X-Total-Registros']);
       for (const op of [list, find]) {
         expect(op.responses).toEqual(expect.objectContaining({ '400': expect.anything(), '401': expect.anything() }));
@@ -537,8 +576,7 @@ describe('proveedores (e2e, own data)', () => {
     let port: number;
 
     /** The pool behind SqlReader: pooled connections checked out right now. */
-    const used = (): number =>
-      (server.get(MikroORM).em.getConnection() as PostgreSqlConnection).getKnex().client.pool.numUsed() as number;
+    const used = (): number => (server.get(MikroORM).em.getConnection() as PostgreSqlConnection).getKnex().client.pool.numUsed() as number;
 
     async function waitFor(condition: () => boolean, what: string): Promise<void> {
       const until = Date.now() + 10000;

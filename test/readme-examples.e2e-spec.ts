@@ -35,7 +35,8 @@ export function readmeExamples(markdown: string): Example[] {
     if (b.lang !== 'bash' || !/\bcurl\s/.test(b.body)) return;
     const next = blocks[i + 1];
     const line = markdown.slice(0, b.start).split('\n').length;
-    if (!next || markdown.slice(b.end, next.start).trim() !== '') throw new Error(`README.md:${line}: a curl block without its output block right after it`);
+    if (!next || markdown.slice(b.end, next.start).trim() !== '')
+      throw new Error(`README.md:${line}: a curl block without its output block right after it`);
     examples.push({ line, script: b.body, expected: next.body });
   });
   return examples;
@@ -59,7 +60,11 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
   beforeAll(async () => {
     server = await startDemoServer(DB);
     base = server.base;
-    const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_EXAMPLES.login) });
+    const res = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO_EXAMPLES.login),
+    });
     token = ((await res.json()) as { tokenCurrent: string }).tokenCurrent;
   }, 120_000);
 
@@ -76,7 +81,13 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
 
     it('uses the demo values of DEMO_EXAMPLES (the one source shared with the OpenAPI document)', () => {
       const curls = examples.map((e) => e.script).join('\n');
-      for (const value of [DEMO_EXAMPLES.login.email, DEMO_EXAMPLES.pago, DEMO_EXAMPLES.pagoEmpleado, DEMO_EXAMPLES.proveedor, DEMO_EXAMPLES.report.dateInitISO]) {
+      for (const value of [
+        DEMO_EXAMPLES.login.email,
+        DEMO_EXAMPLES.pago,
+        DEMO_EXAMPLES.pagoEmpleado,
+        DEMO_EXAMPLES.proveedor,
+        DEMO_EXAMPLES.report.dateInitISO,
+      ]) {
         expect(curls).toContain(value);
       }
     });
@@ -89,14 +100,21 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
       // curl -D - prints CRLF header lines; the CSV starts with a BOM, invisible in the README.
       const actual = stdout.replace(/\r\n/g, '\n').replace(/\uFEFF/g, '');
       if (!matchesDocumented(actual, example.expected)) {
-        throw new Error(`README.md:${example.line}: the output differs from the documented one.\n--- documented\n${example.expected}\n--- actual\n${actual}`);
+        throw new Error(
+          `README.md:${example.line}: the output differs from the documented one.\n--- documented\n${example.expected}\n--- actual\n${actual}`,
+        );
       }
     });
   });
 
   describe('OpenAPI examples (what Swagger UI prefills)', () => {
     type Param = { name: string; in: string; required?: boolean; example?: unknown; examples?: Record<string, { value: unknown }> };
-    type Op = { operationId: string; parameters?: Param[]; requestBody?: { content: Record<string, { example?: unknown }> }; responses: Record<string, { content?: Record<string, unknown> }> };
+    type Op = {
+      operationId: string;
+      parameters?: Param[];
+      requestBody?: { content: Record<string, { example?: unknown }> };
+      responses: Record<string, { content?: Record<string, unknown> }>;
+    };
     let operations: { method: string; path: string; op: Op }[];
 
     beforeAll(async () => {
@@ -114,7 +132,8 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
     it('declares a problem+json 503 on every operation and an example on every parameter', () => {
       for (const { method, path, op } of operations) {
         expect([method, path, op.responses['503']?.content?.['application/problem+json']]).toEqual([method, path, expect.anything()]);
-        for (const p of op.parameters ?? []) expect([path, p.name, p.example !== undefined || p.examples !== undefined]).toEqual([path, p.name, true]);
+        for (const p of op.parameters ?? [])
+          expect([path, p.name, p.example !== undefined || p.examples !== undefined]).toEqual([path, p.name, true]);
       }
     });
 

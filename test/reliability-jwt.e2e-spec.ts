@@ -53,7 +53,7 @@ describe('bearer tokens, RFC 8725 gaps (e2e)', () => {
     expectProblem(await get(app, ROUTE, token({ tid: PACIFICO, bid: MARTA_BUSINESS })), 401);
   });
 
-  it('a token bound to another tenant\'s business never reads that business (the report answers 402, not data)', async () => {
+  it("a token bound to another tenant's business never reads that business (the report answers 402, not data)", async () => {
     const res = await get(app, REPORT, token({ bid: MARTA_BUSINESS }));
     expect([402, 403]).toContain(expectProblem(res, res.status).status);
   });

@@ -48,7 +48,8 @@ describe('POST /login brute-force limit (e2e)', () => {
     asResult(await app.inject({ method: 'POST', url: '/login', payload: body, remoteAddress: ip }));
 
   it('after LOGIN_RATE_LIMIT failures for an e-mail, 429 with Retry-After — even with the right password, from any IP', async () => {
-    for (let i = 0; i < 3; i++) expectProblem(await attempt({ email: ANA.email, password: `wrong-${i}` }, `10.0.0.${i + 1}`), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 3; i++)
+      expectProblem(await attempt({ email: ANA.email, password: `wrong-${i}` }, `10.0.0.${i + 1}`), 401, 'INVALID_CREDENTIALS');
     const res = await attempt({ ...ANA, email: ' Ana.Gomez@Andina.Example.CO' }, '10.0.0.9');
     const body = expectProblem(res, 429, 'TOO_MANY_REQUESTS');
     expect(body.detail).toMatch(/Demasiados intentos/);
@@ -63,7 +64,7 @@ describe('POST /login brute-force limit (e2e)', () => {
     expectProblem(await attempt({ email: 'nadie@andina.example.co', password: 'x' }, '10.0.1.2'), 429);
   });
 
-  it('a success clears the e-mail\'s failures', async () => {
+  it("a success clears the e-mail's failures", async () => {
     for (let i = 0; i < 2; i++) expectProblem(await attempt({ email: MARTA.email, password: 'nope' }, '10.0.2.1'), 401);
     expect((await attempt(MARTA, '10.0.2.1')).status).toBe(200);
     for (let i = 0; i < 2; i++) expectProblem(await attempt({ email: MARTA.email, password: 'nope' }, '10.0.2.1'), 401);
@@ -75,7 +76,8 @@ describe('POST /login brute-force limit (e2e)', () => {
     try {
       const from = async (body: object, ip: string): Promise<InjectResult> =>
         asResult(await strict.inject({ method: 'POST', url: '/login', payload: body, remoteAddress: ip }));
-      for (let i = 0; i < 10; i++) expect((await from({ email: `spray${i}@example.co`, password: 'Verano2024*' }, '10.0.3.1')).status).toBe(401);
+      for (let i = 0; i < 10; i++)
+        expect((await from({ email: `spray${i}@example.co`, password: 'Verano2024*' }, '10.0.3.1')).status).toBe(401);
       const res = await from(MARTA, '10.0.3.1');
       expectProblem(res, 429, 'TOO_MANY_REQUESTS');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -148,7 +150,9 @@ describe('statement timeout (e2e): a query past DB_STATEMENT_TIMEOUT_MS answers 
     await db.query('begin');
     await db.query('select 1 from nomina_electronica_secuencia where tenant_id = $1 for update', [ANDINA]);
     const started = performance.now();
-    const res = asResult(await app.inject({ method: 'GET', url: '/pagos/nominaelectronica/2023/2', headers: { authorization: `Bearer ${token}` } }));
+    const res = asResult(
+      await app.inject({ method: 'GET', url: '/pagos/nominaelectronica/2023/2', headers: { authorization: `Bearer ${token}` } }),
+    );
     const elapsed = performance.now() - started;
     const body = expectProblem(res, 503, 'TIMEOUT');
     expect(body.detail).toMatch(/tardó demasiado/);
@@ -162,7 +166,9 @@ describe('statement timeout (e2e): a query past DB_STATEMENT_TIMEOUT_MS answers 
     await db.query('rollback');
     expect(await sequence()).toBe(before);
     // The pool's connections survived the cancellation.
-    expect(asResult(await app.inject({ method: 'GET', url: '/empleados?size=1', headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(
+      asResult(await app.inject({ method: 'GET', url: '/empleados?size=1', headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(200);
   });
 });
 
@@ -206,7 +212,8 @@ describe('transport limits, security headers and CORS (e2e, real socket)', () =>
         const [head, body = ''] = data.split('\r\n\r\n');
         const lines = head.split('\r\n');
         const headers: Record<string, string> = {};
-        for (const line of lines.slice(1)) headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
+        for (const line of lines.slice(1))
+          headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
         resolve(asResult({ statusCode: Number(lines[0].split(' ')[1]), headers, body: Buffer.from(body, 'latin1').toString('utf8') }));
       });
     });
@@ -234,7 +241,13 @@ describe('transport limits, security headers and CORS (e2e, real socket)', () =>
   it('bad %-escapes and invalid UTF-8 never answer 5xx', async () => {
     expectProblem(await http('/pagoEmpleadoDetalles/%E0%A4%A', auth()), 400);
     expectProblem(await http('/empleados/CC/%FF%FE', auth()), 400);
-    for (const path of ['/empleados?filter=%FF%FE%FD', '/pagos?params%5Bestados%5D=%C0%AF', '/proveedor/%C3%28', '/empleados?filter=%00', '/pagos?params%5Bestados%5D=PG&sort=%E2%82']) {
+    for (const path of [
+      '/empleados?filter=%FF%FE%FD',
+      '/pagos?params%5Bestados%5D=%C0%AF',
+      '/proveedor/%C3%28',
+      '/empleados?filter=%00',
+      '/pagos?params%5Bestados%5D=PG&sort=%E2%82',
+    ]) {
       const res = await http(path, auth());
       expect({ path, status: res.status < 500 }).toEqual({ path, status: true });
       if (res.status >= 400) expectProblem(res, res.status);
@@ -257,14 +270,20 @@ describe('transport limits, security headers and CORS (e2e, real socket)', () =>
     const allowed = await http('/proveedor?pagina=0', { ...auth(), origin: 'https://admin.example.co' });
     expect(allowed.status).toBe(200);
     expect(allowed.headers['access-control-allow-origin']).toBe('https://admin.example.co');
-    expect(String(allowed.headers['access-control-expose-headers']).split(',').map((h) => h.trim().toLowerCase())).toEqual(
-      expect.arrayContaining(['x-pagina', 'x-tamano-pagina', 'x-total-registros', 'x-request-id']),
-    );
+    expect(
+      String(allowed.headers['access-control-expose-headers'])
+        .split(',')
+        .map((h) => h.trim().toLowerCase()),
+    ).toEqual(expect.arrayContaining(['x-pagina', 'x-tamano-pagina', 'x-total-registros', 'x-request-id']));
     expect(allowed.headers['access-control-allow-credentials']).toBeUndefined();
     const other = await http('/proveedor?pagina=0', { ...auth(), origin: 'https://evil.example.com' });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
 
-    const preflight = await http('/empleados', { origin: 'https://nomina.example.co', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' }, 'OPTIONS');
+    const preflight = await http(
+      '/empleados',
+      { origin: 'https://nomina.example.co', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      'OPTIONS',
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('https://nomina.example.co');
     expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');

@@ -38,13 +38,20 @@ const embedded = !process.env.DATABASE_URL;
 
   beforeAll(async () => {
     url = await seedDatabase(DB, [exampleDataset()]);
-    standby = await startEmbeddedStandby({ dataDir: TEST_DATA_DIR, adminUrl: process.env.TEST_PG_ADMIN_URL!, name: runScoped('nomina_test_standby') });
+    standby = await startEmbeddedStandby({
+      dataDir: TEST_DATA_DIR,
+      adminUrl: process.env.TEST_PG_ADMIN_URL!,
+      name: runScoped('nomina_test_standby'),
+    });
     primaryDb = new Client({ connectionString: url });
     await primaryDb.connect();
     replicaDb = new Client({ connectionString: standby.url(runScoped(DB)) });
     await replicaDb.connect();
     // A principal cache as in production: the per-request status read goes to the primary.
-    app = await createTestApp({ DATABASE_REPLICA_URLS: standby.url(runScoped(DB)), PRINCIPAL_CACHE_TTL_MS: '5000', REPLICA_MAX_LAG_MS: '5000' }, url);
+    app = await createTestApp(
+      { DATABASE_REPLICA_URLS: standby.url(runScoped(DB)), PRINCIPAL_CACHE_TTL_MS: '5000', REPLICA_MAX_LAG_MS: '5000' },
+      url,
+    );
     reads = app.get(ReadPools);
     token = await login(app, ANDINA_USER.email, ANDINA_USER.password);
   });
@@ -108,7 +115,10 @@ const embedded = !process.env.DATABASE_URL;
 
   it('numbers e-payroll documents on the primary (a standby cannot write)', async () => {
     const siguiente = async (): Promise<number> =>
-      Number((await primaryDb.query('select siguiente_numero from nomina_electronica_secuencia where tenant_id = $1', [ANDINA_ID])).rows[0].siguiente_numero);
+      Number(
+        (await primaryDb.query('select siguiente_numero from nomina_electronica_secuencia where tenant_id = $1', [ANDINA_ID])).rows[0]
+          .siguiente_numero,
+      );
     const before = await siguiente();
     const res = await get(app, '/pagos/nominaelectronica/2023/2', token);
     expect(res.status).toBe(200);
@@ -133,21 +143,29 @@ const embedded = !process.env.DATABASE_URL;
   });
 
   it('a lagging replica (replay paused) is skipped, and comes back once it catches up', async () => {
-    const lagApp = await createTestApp({ DATABASE_REPLICA_URLS: standby.url(runScoped(DB)), PRINCIPAL_CACHE_TTL_MS: '5000', REPLICA_MAX_LAG_MS: '300' }, url);
+    const lagApp = await createTestApp(
+      { DATABASE_REPLICA_URLS: standby.url(runScoped(DB)), PRINCIPAL_CACHE_TTL_MS: '5000', REPLICA_MAX_LAG_MS: '300' },
+      url,
+    );
     const lagReads = lagApp.get(ReadPools);
     const lagToken = await login(lagApp, ANDINA_USER.email, ANDINA_USER.password);
     try {
       await waitFor('the replica to be disponible', async () => lagReads.replicas[0].state === 'disponible');
       await replicaDb.query('select pg_wal_replay_pause()');
       const marker = `Retrasada ${Date.now()}`;
-      await primaryDb.query(`update pago set descripcion = $2 where tenant_id = $1 and id = (select id from pago where tenant_id = $1 and estado = 'PG' order by id desc limit 1)`, [ANDINA_ID, marker]);
+      await primaryDb.query(
+        `update pago set descripcion = $2 where tenant_id = $1 and id = (select id from pago where tenant_id = $1 and estado = 'PG' order by id desc limit 1)`,
+        [ANDINA_ID, marker],
+      );
       await waitFor('the replica to be skipped as lagging', async () => lagReads.replicas[0].state === 'retrasada');
       const replicaBefore = lagReads.replicas[0].reads;
       // The fresh row is there at once: the read went to the primary, not to the stale replica.
       const res = await get(lagApp, `${PAGOS}&filter=${encodeURIComponent(marker)}`, lagToken);
       expect(res.json().total).toBe(1);
       expect(lagReads.replicas[0].reads).toBe(replicaBefore);
-      expect((await get(lagApp, '/health/ready')).json().pools[1]).toEqual(expect.objectContaining({ estado: 'retrasada', retrasoMs: expect.any(Number) }));
+      expect((await get(lagApp, '/health/ready')).json().pools[1]).toEqual(
+        expect.objectContaining({ estado: 'retrasada', retrasoMs: expect.any(Number) }),
+      );
       await replicaDb.query('select pg_wal_replay_resume()');
       await waitFor('the replica to come back', async () => lagReads.replicas[0].state === 'disponible');
       expect((await get(lagApp, PAGOS, lagToken)).status).toBe(200);

@@ -46,7 +46,8 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 /** UTC month starts from FIRST to LAST: where sales are placed 1 ms before, at and 1 ms after. */
 function monthStarts(): number[] {
   const out: number[] = [];
-  for (let d = new Date(FIRST); d.getTime() <= LAST; d.setUTCMonth(d.getUTCMonth() + 1, 1)) out.push(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
+  for (let d = new Date(FIRST); d.getTime() <= LAST; d.setUTCMonth(d.getUTCMonth() + 1, 1))
+    out.push(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1));
   return out.filter((t) => t > FIRST);
 }
 
@@ -65,7 +66,12 @@ interface TenantShape {
 function tenant(shape: TenantShape, keep: (n: number) => boolean = () => true): TenantInput {
   const random = prng(shape.seed);
   const productos = shape.negocios.flatMap((negocio, b) =>
-    Array.from({ length: 12 }, (_, k) => ({ uuid: hexId(`${shape.prefix}0001`, b * 100 + k), negocio, codigo: `P-${b}${String(k).padStart(2, '0')}`, nombre: `Producto ${b}-${k}` })),
+    Array.from({ length: 12 }, (_, k) => ({
+      uuid: hexId(`${shape.prefix}0001`, b * 100 + k),
+      negocio,
+      codigo: `P-${b}${String(k).padStart(2, '0')}`,
+      nombre: `Producto ${b}-${k}`,
+    })),
   );
   const cents = (max: number): number => Math.round(random() * max * 100) / 100;
   const sale = (n: number, fecha: number): VentaInput => {
@@ -91,7 +97,14 @@ function tenant(shape: TenantShape, keep: (n: number) => boolean = () => true): 
   for (let n = 0; n < shape.sales; n++) ventas.push(sale(n, FIRST + Math.floor(random() * (LAST - FIRST))));
   // Wholesale lines whose products and sums outgrow 2^53 in the importer's units (it carries them into BigInts).
   for (const v of ventas.filter((_, n) => n % 40 === 0)) {
-    v.lineas.push({ ...v.lineas[0], cantidad: 12_345.6789, precioUnitario: 987_654_321.99, descuento: 1_234_567.89, impuestos: 9_876_543.21, costoPromedio: 87_654_321.1234 });
+    v.lineas.push({
+      ...v.lineas[0],
+      cantidad: 12_345.6789,
+      precioUnitario: 987_654_321.99,
+      descuento: 1_234_567.89,
+      impuestos: 9_876_543.21,
+      costoPromedio: 87_654_321.1234,
+    });
   }
   monthStarts().forEach((t, k) => [-1, 0, 1].forEach((delta, j) => ventas.push(sale(shape.sales + 3 * k + j, t + delta))));
   if (shape.oddQuantity) ventas[0].lineas[0].cantidad = 1.234567;
@@ -101,14 +114,31 @@ function tenant(shape: TenantShape, keep: (n: number) => boolean = () => true): 
     nombre: `Tenant ${shape.prefix}`,
     activo: true,
     negocios: shape.negocios.map((uuid, k) => ({ uuid, nombre: `Negocio ${k}`, suscripcion: premium })),
-    usuarios: [{ uuid: hexId(`${shape.prefix}000e`, 1), email: shape.email, password: PASSWORD, nombre: 'Ana', apellido: 'Prueba', negocios: shape.negocios }],
+    usuarios: [
+      {
+        uuid: hexId(`${shape.prefix}000e`, 1),
+        email: shape.email,
+        password: PASSWORD,
+        nombre: 'Ana',
+        apellido: 'Prueba',
+        negocios: shape.negocios,
+      },
+    ],
     productos,
     ventas: ventas.filter((_, n) => keep(n)),
   };
 }
 
 const A: TenantShape = { uuid: TENANT_A, prefix: '7e7a', negocios: [NORTE, SUR], email: 'ana@rollup.co', sales: 2_500, seed: 11 };
-const B: TenantShape = { uuid: TENANT_B, prefix: '7e7b', negocios: [OESTE], email: 'beto@rollup.co', sales: 600, seed: 12, oddQuantity: true };
+const B: TenantShape = {
+  uuid: TENANT_B,
+  prefix: '7e7b',
+  negocios: [OESTE],
+  email: 'beto@rollup.co',
+  sales: 600,
+  seed: 12,
+  oddQuantity: true,
+};
 const DATASET: Dataset = { tenants: [tenant(A), tenant(B)] };
 
 interface Range {
@@ -263,8 +293,15 @@ describe('grouped report from the sales rollups = from the lines (e2e)', () => {
       { init: '2023-12-31T23:59:59.999Z', end: '2025-03-01T00:00:00.000Z' },
     ];
     for (const range of ranges) {
-      for (const [query, businesses] of [[`businessId=${SUR}`, [SUR]], ['allBusiness=true', A.negocios]] as const) {
-        const res = await get(app, `/reports/reportUtility?dateInitISO=${range.init}&dateEndISO=${range.end}&groupResult=true&${query}`, token);
+      for (const [query, businesses] of [
+        [`businessId=${SUR}`, [SUR]],
+        ['allBusiness=true', A.negocios],
+      ] as const) {
+        const res = await get(
+          app,
+          `/reports/reportUtility?dateInitISO=${range.init}&dateEndISO=${range.end}&groupResult=true&${query}`,
+          token,
+        );
         expect(res.status).toBe(200);
         const one = businesses.length === 1;
         const { rows } = await client.query({

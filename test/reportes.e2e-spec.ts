@@ -45,7 +45,14 @@ const R1 = uuid('21');
 const X1 = uuid('31');
 
 const premium = { plan: 'PREMIUM' as const, desde: '2020-01-01T00:00:00Z', hasta: '2099-12-31T23:59:59Z' };
-const user = (id: string, email: string, negocios: string[]) => ({ uuid: id, email, password: PASSWORD, nombre: email.split('@')[0], apellido: 'Prueba', negocios });
+const user = (id: string, email: string, negocios: string[]) => ({
+  uuid: id,
+  email,
+  password: PASSWORD,
+  nombre: email.split('@')[0],
+  apellido: 'Prueba',
+  negocios,
+});
 
 const DATASET: Dataset = {
   tenants: [
@@ -57,10 +64,26 @@ const DATASET: Dataset = {
       negocios: [
         { uuid: NORTE, nombre: 'Tienda Norte', suscripcion: premium },
         { uuid: SUR, nombre: 'Tienda Sur', suscripcion: premium },
-        { uuid: GRATIS, nombre: 'Tienda Gratis', suscripcion: { plan: 'GRATIS', desde: '2020-01-01T00:00:00Z', hasta: '2099-12-31T23:59:59Z' } },
-        { uuid: VENCIDO, nombre: 'Tienda Vencida', suscripcion: { plan: 'PREMIUM', desde: '2020-01-01T00:00:00Z', hasta: '2021-12-31T23:59:59.999Z' } },
-        { uuid: FUTURO, nombre: 'Tienda Futura', suscripcion: { plan: 'PREMIUM', desde: '2098-01-01T00:00:00Z', hasta: '2099-12-31T23:59:59Z' } },
-        { uuid: TRIAL, nombre: 'Tienda Trial', suscripcion: { plan: 'TRIAL', desde: '2020-01-01T00:00:00Z', hasta: '2099-12-31T23:59:59Z' } },
+        {
+          uuid: GRATIS,
+          nombre: 'Tienda Gratis',
+          suscripcion: { plan: 'GRATIS', desde: '2020-01-01T00:00:00Z', hasta: '2099-12-31T23:59:59Z' },
+        },
+        {
+          uuid: VENCIDO,
+          nombre: 'Tienda Vencida',
+          suscripcion: { plan: 'PREMIUM', desde: '2020-01-01T00:00:00Z', hasta: '2021-12-31T23:59:59.999Z' },
+        },
+        {
+          uuid: FUTURO,
+          nombre: 'Tienda Futura',
+          suscripcion: { plan: 'PREMIUM', desde: '2098-01-01T00:00:00Z', hasta: '2099-12-31T23:59:59Z' },
+        },
+        {
+          uuid: TRIAL,
+          nombre: 'Tienda Trial',
+          suscripcion: { plan: 'TRIAL', desde: '2020-01-01T00:00:00Z', hasta: '2099-12-31T23:59:59Z' },
+        },
         { uuid: SIN_PLAN, nombre: 'Tienda Sin Plan', suscripcion: null },
       ],
       usuarios: [
@@ -148,7 +171,12 @@ function venta(id: string, negocio: string, fecha: string, estado: 'Pagada' | 'P
     fecha,
     estado,
     lineas: lineas.map(([producto, cantidad, precioUnitario, descuento, impuestos, costoPromedio]) => ({
-      producto, cantidad, precioUnitario, descuento, impuestos, costoPromedio,
+      producto,
+      cantidad,
+      precioUnitario,
+      descuento,
+      impuestos,
+      costoPromedio,
     })),
   };
 }
@@ -176,12 +204,84 @@ const URL = '/reports/reportUtility';
  * Order: totalBruto desc — 20250, 16300, 10501.75, 100 (D-350 before D-400 by code), 40.
  */
 const GROUPED_NORTE = [
-  { productId: wire(P3), code: 'C-300', name: 'Pan de yuca', categoryName: 'Panadería', quantity: 13.5, totalBruto: 20250, totalDiscount: 1500, totalTaxes: 855, total: 19605, avgCost: 902.8519, grossProfit: 8061.5 },
-  { productId: wire(P1), code: 'A-100', name: 'Café especial, tostado', categoryName: 'Bebidas', quantity: 3.25, totalBruto: 16300, totalDiscount: 500, totalTaxes: 2052, total: 17852, avgCost: 1216.5336, grossProfit: 12346.27 },
-  { productId: wire(P2), code: 'B-200', name: 'Azúcar "morena" 1 kg', categoryName: null, quantity: 3.5, totalBruto: 10501.75, totalDiscount: 100, totalTaxes: 0, total: 10401.75, avgCost: 2057.2, grossProfit: 3301.55 },
-  { productId: wire(P6), code: 'D-350', name: 'Ñame criollo', categoryName: 'Verduras', quantity: 4, totalBruto: 100, totalDiscount: 0, totalTaxes: 0, total: 100, avgCost: 20, grossProfit: 20 },
-  { productId: wire(P4), code: 'D-400', name: '=Promo día', categoryName: 'Promociones', quantity: 1, totalBruto: 100, totalDiscount: 0, totalTaxes: 19, total: 119, avgCost: 150.555, grossProfit: -50.56 },
-  { productId: wire(P5), code: 'E-500', name: 'Vela aromática', categoryName: 'Promociones', quantity: 2, totalBruto: 40, totalDiscount: 0, totalTaxes: 0, total: 40, avgCost: 10.0013, grossProfit: 20 },
+  {
+    productId: wire(P3),
+    code: 'C-300',
+    name: 'Pan de yuca',
+    categoryName: 'Panadería',
+    quantity: 13.5,
+    totalBruto: 20250,
+    totalDiscount: 1500,
+    totalTaxes: 855,
+    total: 19605,
+    avgCost: 902.8519,
+    grossProfit: 8061.5,
+  },
+  {
+    productId: wire(P1),
+    code: 'A-100',
+    name: 'Café especial, tostado',
+    categoryName: 'Bebidas',
+    quantity: 3.25,
+    totalBruto: 16300,
+    totalDiscount: 500,
+    totalTaxes: 2052,
+    total: 17852,
+    avgCost: 1216.5336,
+    grossProfit: 12346.27,
+  },
+  {
+    productId: wire(P2),
+    code: 'B-200',
+    name: 'Azúcar "morena" 1 kg',
+    categoryName: null,
+    quantity: 3.5,
+    totalBruto: 10501.75,
+    totalDiscount: 100,
+    totalTaxes: 0,
+    total: 10401.75,
+    avgCost: 2057.2,
+    grossProfit: 3301.55,
+  },
+  {
+    productId: wire(P6),
+    code: 'D-350',
+    name: 'Ñame criollo',
+    categoryName: 'Verduras',
+    quantity: 4,
+    totalBruto: 100,
+    totalDiscount: 0,
+    totalTaxes: 0,
+    total: 100,
+    avgCost: 20,
+    grossProfit: 20,
+  },
+  {
+    productId: wire(P4),
+    code: 'D-400',
+    name: '=Promo día',
+    categoryName: 'Promociones',
+    quantity: 1,
+    totalBruto: 100,
+    totalDiscount: 0,
+    totalTaxes: 19,
+    total: 119,
+    avgCost: 150.555,
+    grossProfit: -50.56,
+  },
+  {
+    productId: wire(P5),
+    code: 'E-500',
+    name: 'Vela aromática',
+    categoryName: 'Promociones',
+    quantity: 2,
+    totalBruto: 40,
+    totalDiscount: 0,
+    totalTaxes: 0,
+    total: 40,
+    avgCost: 10.0013,
+    grossProfit: 20,
+  },
 ];
 
 /*
@@ -190,7 +290,15 @@ const GROUPED_NORTE = [
  * cost = 12188.5+3953.73425+7200.20015+80+150.555+20.0025 = 23592.9919 → 23592.99;
  * grossProfit = 47291.75 − 23592.9919 = 23698.7581 → 23698.76.
  */
-const TOTALS_NORTE = { quantity: 27.25, totalBruto: 47291.75, totalDiscount: 2100, totalTaxes: 2926, total: 48117.75, cost: 23592.99, grossProfit: 23698.76 };
+const TOTALS_NORTE = {
+  quantity: 27.25,
+  totalBruto: 47291.75,
+  totalDiscount: 2100,
+  totalTaxes: 2926,
+  total: 48117.75,
+  cost: 23592.99,
+  grossProfit: 23698.76,
+};
 
 /*
  * Detail (one row per product per sale), ordered by date, saleId, code:
@@ -213,21 +321,89 @@ const row = (saleId: string, date: string, product: (typeof GROUPED_NORTE)[numbe
 });
 const [G3, G1, G2, G6, G4, G5] = GROUPED_NORTE;
 const DETAIL_NORTE = [
-  row(sale('a1'), '2024-03-01T00:00:00.000Z', G1, { quantity: 3, totalBruto: 15000, totalDiscount: 500, totalTaxes: 1805, total: 16305, avgCost: 1234.5678, grossProfit: 11296.3 }),
-  row(sale('a1'), '2024-03-01T00:00:00.000Z', G2, { quantity: 1.5, totalBruto: 4500.75, totalDiscount: 0, totalTaxes: 0, total: 4500.75, avgCost: 2000.0001, grossProfit: 1500.75 }),
+  row(sale('a1'), '2024-03-01T00:00:00.000Z', G1, {
+    quantity: 3,
+    totalBruto: 15000,
+    totalDiscount: 500,
+    totalTaxes: 1805,
+    total: 16305,
+    avgCost: 1234.5678,
+    grossProfit: 11296.3,
+  }),
+  row(sale('a1'), '2024-03-01T00:00:00.000Z', G2, {
+    quantity: 1.5,
+    totalBruto: 4500.75,
+    totalDiscount: 0,
+    totalTaxes: 0,
+    total: 4500.75,
+    avgCost: 2000.0001,
+    grossProfit: 1500.75,
+  }),
   row(sale('a6'), '2024-03-10T10:00:00.000Z', G6, {}),
   row(sale('a6'), '2024-03-10T10:00:00.000Z', G5, { quantity: 1, totalBruto: 20, total: 20, avgCost: 10.0025, grossProfit: 10 }),
-  row(sale('a7'), '2024-03-15T12:30:45.123Z', G3, { quantity: 0.5, totalBruto: 750, totalDiscount: 0, totalTaxes: 0, total: 750, avgCost: 905.5, grossProfit: 297.25 }),
-  row(sale('b2'), '2024-03-15T12:30:45.123Z', G1, { quantity: 0.25, totalBruto: 1300, totalDiscount: 0, totalTaxes: 247, total: 1547, avgCost: 1000.1234, grossProfit: 1049.97 }),
-  row(sale('b2'), '2024-03-15T12:30:45.123Z', G3, { quantity: 10, totalBruto: 15000, totalDiscount: 1500, totalTaxes: 0, total: 13500, avgCost: 900.5, grossProfit: 5995 }),
-  row(sale('a4'), '2024-03-31T23:59:59.999Z', G2, { quantity: 2, totalBruto: 6001, totalDiscount: 100, totalTaxes: 0, total: 5901, avgCost: 2100.1, grossProfit: 1800.8 }),
-  row(sale('a4'), '2024-03-31T23:59:59.999Z', G3, { quantity: 3, totalBruto: 4500, totalDiscount: 0, totalTaxes: 855, total: 5355, avgCost: 910.25, grossProfit: 1769.25 }),
+  row(sale('a7'), '2024-03-15T12:30:45.123Z', G3, {
+    quantity: 0.5,
+    totalBruto: 750,
+    totalDiscount: 0,
+    totalTaxes: 0,
+    total: 750,
+    avgCost: 905.5,
+    grossProfit: 297.25,
+  }),
+  row(sale('b2'), '2024-03-15T12:30:45.123Z', G1, {
+    quantity: 0.25,
+    totalBruto: 1300,
+    totalDiscount: 0,
+    totalTaxes: 247,
+    total: 1547,
+    avgCost: 1000.1234,
+    grossProfit: 1049.97,
+  }),
+  row(sale('b2'), '2024-03-15T12:30:45.123Z', G3, {
+    quantity: 10,
+    totalBruto: 15000,
+    totalDiscount: 1500,
+    totalTaxes: 0,
+    total: 13500,
+    avgCost: 900.5,
+    grossProfit: 5995,
+  }),
+  row(sale('a4'), '2024-03-31T23:59:59.999Z', G2, {
+    quantity: 2,
+    totalBruto: 6001,
+    totalDiscount: 100,
+    totalTaxes: 0,
+    total: 5901,
+    avgCost: 2100.1,
+    grossProfit: 1800.8,
+  }),
+  row(sale('a4'), '2024-03-31T23:59:59.999Z', G3, {
+    quantity: 3,
+    totalBruto: 4500,
+    totalDiscount: 0,
+    totalTaxes: 855,
+    total: 5355,
+    avgCost: 910.25,
+    grossProfit: 1769.25,
+  }),
   row(sale('a4'), '2024-03-31T23:59:59.999Z', G4, {}),
   row(sale('a4'), '2024-03-31T23:59:59.999Z', G5, { quantity: 1, totalBruto: 20, total: 20, avgCost: 10, grossProfit: 10 }),
 ];
 
 /* Tienda Sur: c1 Q1 q 4, b 4×2500 = 10000, i 1900, total 11900, c 4×1500.3333 = 6001.3332, avgCost 1500.3333, gp 3998.6668 → 3998.67 */
-const Q1_ROW = { productId: wire(Q1), code: 'A-100', name: 'Café de origen', categoryName: 'Bebidas', quantity: 4, totalBruto: 10000, totalDiscount: 0, totalTaxes: 1900, total: 11900, avgCost: 1500.3333, grossProfit: 3998.67 };
+const Q1_ROW = {
+  productId: wire(Q1),
+  code: 'A-100',
+  name: 'Café de origen',
+  categoryName: 'Bebidas',
+  quantity: 4,
+  totalBruto: 10000,
+  totalDiscount: 0,
+  totalTaxes: 1900,
+  total: 11900,
+  avgCost: 1500.3333,
+  grossProfit: 3998.67,
+};
 
 const ZERO_TOTALS = { quantity: 0, totalBruto: 0, totalDiscount: 0, totalTaxes: 0, total: 0, cost: 0, grossProfit: 0 };
 const PREMIUM_REQUIRED = 'Suscripción premium requerida';
@@ -241,14 +417,16 @@ describe('GET /reports/reportUtility (e2e)', () => {
     url = await seedDatabase('nomina_test_reportes', [DATASET]);
     await addVolume(url);
     app = await createTestApp({}, url);
-    for (const name of ['ana', 'beto', 'carla', 'diego', 'elena', 'fabio', 'gina']) tokens[name] = await login(app, `${name}@prueba.co`, PASSWORD);
+    for (const name of ['ana', 'beto', 'carla', 'diego', 'elena', 'fabio', 'gina'])
+      tokens[name] = await login(app, `${name}@prueba.co`, PASSWORD);
     tokens.zoe = await login(app, 'zoe@otra.co', PASSWORD);
   });
   afterAll(async () => {
     await app?.close();
   });
 
-  const report = (token: string, query: string, headers: Record<string, string> = {}): Promise<InjectResult> => get(app, `${URL}?${query}`, token, headers);
+  const report = (token: string, query: string, headers: Record<string, string> = {}): Promise<InjectResult> =>
+    get(app, `${URL}?${query}`, token, headers);
 
   describe('figures and order', () => {
     it('groupResult=true: one row per product, exact rounding, ordered by totalBruto desc then code', async () => {
@@ -258,9 +436,27 @@ describe('GET /reports/reportUtility (e2e)', () => {
       expect(res.json()).toEqual({ reportByProduct: GROUPED_NORTE, totals: TOTALS_NORTE });
       // Wire order of the fields, too.
       expect(Object.keys(res.json().reportByProduct[0])).toEqual([
-        'productId', 'code', 'name', 'categoryName', 'quantity', 'totalBruto', 'totalDiscount', 'totalTaxes', 'total', 'avgCost', 'grossProfit',
+        'productId',
+        'code',
+        'name',
+        'categoryName',
+        'quantity',
+        'totalBruto',
+        'totalDiscount',
+        'totalTaxes',
+        'total',
+        'avgCost',
+        'grossProfit',
       ]);
-      expect(Object.keys(res.json().totals)).toEqual(['quantity', 'totalBruto', 'totalDiscount', 'totalTaxes', 'total', 'cost', 'grossProfit']);
+      expect(Object.keys(res.json().totals)).toEqual([
+        'quantity',
+        'totalBruto',
+        'totalDiscount',
+        'totalTaxes',
+        'total',
+        'cost',
+        'grossProfit',
+      ]);
     });
 
     it('groupResult absent or false: one row per product per sale, ordered by date, saleId, code; same totals', async () => {
@@ -274,17 +470,39 @@ describe('GET /reports/reportUtility (e2e)', () => {
     it('both ends of the range are inclusive at millisecond precision', async () => {
       // One ms later start drops a1 (00:00:00.000); one ms earlier end drops a4 (23:59:59.999).
       const inner = await report(tokens.ana, 'dateInitISO=2024-03-01T00:00:00.001Z&dateEndISO=2024-03-31T23:59:59.998Z');
-      expect(inner.json().reportByProduct.map((r: { saleId: string }) => r.saleId)).toEqual([sale('a6'), sale('a6'), sale('a7'), sale('b2'), sale('b2')].map(wire));
+      expect(inner.json().reportByProduct.map((r: { saleId: string }) => r.saleId)).toEqual(
+        [sale('a6'), sale('a6'), sale('a7'), sale('b2'), sale('b2')].map(wire),
+      );
       // A zero-length range on an exact sale instant finds that sale (00, 1 ms before March).
       const instant = await report(tokens.ana, 'dateInitISO=2024-02-29T23:59:59.999Z&dateEndISO=2024-02-29T23:59:59.999Z');
       expect(instant.json()).toEqual({
-        reportByProduct: [{ ...row(sale('00'), '2024-02-29T23:59:59.999Z', G1, { quantity: 1, totalBruto: 5000, totalDiscount: 0, totalTaxes: 0, total: 5000, avgCost: 1234.5678, grossProfit: 3765.43 }) }],
+        reportByProduct: [
+          {
+            ...row(sale('00'), '2024-02-29T23:59:59.999Z', G1, {
+              quantity: 1,
+              totalBruto: 5000,
+              totalDiscount: 0,
+              totalTaxes: 0,
+              total: 5000,
+              avgCost: 1234.5678,
+              grossProfit: 3765.43,
+            }),
+          },
+        ],
         totals: { quantity: 1, totalBruto: 5000, totalDiscount: 0, totalTaxes: 0, total: 5000, cost: 1234.57, grossProfit: 3765.43 },
       });
       // Extending the end to April 1st 00:00:00.000 adds a5.
       const april = await report(tokens.ana, 'dateInitISO=2024-03-01T00:00:00.000Z&dateEndISO=2024-04-01T00:00:00.000Z');
       expect(april.json().reportByProduct.at(-1)).toEqual(
-        row(sale('a5'), '2024-04-01T00:00:00.000Z', G3, { quantity: 1, totalBruto: 1500, totalDiscount: 0, totalTaxes: 0, total: 1500, avgCost: 900, grossProfit: 600 }),
+        row(sale('a5'), '2024-04-01T00:00:00.000Z', G3, {
+          quantity: 1,
+          totalBruto: 1500,
+          totalDiscount: 0,
+          totalTaxes: 0,
+          total: 1500,
+          avgCost: 900,
+          grossProfit: 600,
+        }),
       );
     });
 
@@ -299,8 +517,27 @@ describe('GET /reports/reportUtility (e2e)', () => {
     it('Anulada: only the annulled sale (a3: 100 × 5000, c 100 × 1234.5678 = 123456.78)', async () => {
       const res = await report(tokens.ana, `${MARCH}&groupResult=true&status=Anulada`);
       expect(res.json()).toEqual({
-        reportByProduct: [{ ...G1, quantity: 100, totalBruto: 500000, totalDiscount: 0, totalTaxes: 0, total: 500000, avgCost: 1234.5678, grossProfit: 376543.22 }],
-        totals: { quantity: 100, totalBruto: 500000, totalDiscount: 0, totalTaxes: 0, total: 500000, cost: 123456.78, grossProfit: 376543.22 },
+        reportByProduct: [
+          {
+            ...G1,
+            quantity: 100,
+            totalBruto: 500000,
+            totalDiscount: 0,
+            totalTaxes: 0,
+            total: 500000,
+            avgCost: 1234.5678,
+            grossProfit: 376543.22,
+          },
+        ],
+        totals: {
+          quantity: 100,
+          totalBruto: 500000,
+          totalDiscount: 0,
+          totalTaxes: 0,
+          total: 500000,
+          cost: 123456.78,
+          grossProfit: 376543.22,
+        },
       });
     });
 
@@ -309,29 +546,60 @@ describe('GET /reports/reportUtility (e2e)', () => {
       // cost = 3703.7034 + 7200.20015 + 2730.75 + 150.555 + 10 = 13795.20855 → 13795.21; gp 30121.75 − 13795.20855 = 16326.54145 → 16326.54
       const res = await report(tokens.ana, `${MARCH}&groupResult=true&status=Pagada`);
       expect(res.json().reportByProduct.map((r: { code: string; totalBruto: number }) => [r.code, r.totalBruto])).toEqual([
-        ['A-100', 15000], ['B-200', 10501.75], ['C-300', 4500], ['D-400', 100], ['E-500', 20],
+        ['A-100', 15000],
+        ['B-200', 10501.75],
+        ['C-300', 4500],
+        ['D-400', 100],
+        ['E-500', 20],
       ]);
-      expect(res.json().totals).toEqual({ quantity: 11.5, totalBruto: 30121.75, totalDiscount: 600, totalTaxes: 2679, total: 32200.75, cost: 13795.21, grossProfit: 16326.54 });
+      expect(res.json().totals).toEqual({
+        quantity: 11.5,
+        totalBruto: 30121.75,
+        totalDiscount: 600,
+        totalTaxes: 2679,
+        total: 32200.75,
+        cost: 13795.21,
+        grossProfit: 16326.54,
+      });
     });
 
     it('Pendiente: b2, a7 and a6 only', async () => {
       // P3 b2+a7: q 10.5, b 15750, c 9005 + 452.75 = 9457.75, avgCost 900.738095… → 900.7381, gp 6292.25
       const res = await report(tokens.ana, `${MARCH}&groupResult=true&status=Pendiente`);
-      expect(res.json().reportByProduct[0]).toEqual({ ...G3, quantity: 10.5, totalBruto: 15750, totalDiscount: 1500, totalTaxes: 0, total: 14250, avgCost: 900.7381, grossProfit: 6292.25 });
+      expect(res.json().reportByProduct[0]).toEqual({
+        ...G3,
+        quantity: 10.5,
+        totalBruto: 15750,
+        totalDiscount: 1500,
+        totalTaxes: 0,
+        total: 14250,
+        avgCost: 900.7381,
+        grossProfit: 6292.25,
+      });
       expect(res.json().reportByProduct.map((r: { code: string }) => r.code)).toEqual(['C-300', 'A-100', 'D-350', 'E-500']);
-      expect(res.json().totals).toEqual({ quantity: 15.75, totalBruto: 17170, totalDiscount: 1500, totalTaxes: 247, total: 15917, cost: 9797.78, grossProfit: 7372.22 });
+      expect(res.json().totals).toEqual({
+        quantity: 15.75,
+        totalBruto: 17170,
+        totalDiscount: 1500,
+        totalTaxes: 247,
+        total: 15917,
+        cost: 9797.78,
+        grossProfit: 7372.22,
+      });
     });
 
     it('another value (also another case) is 400 listing the allowed values', async () => {
       for (const bad of ['pagada', 'PAGADA', 'Cancelada', '']) {
         const body = expectProblem(await report(tokens.ana, `${MARCH}&status=${bad}`), 400, 'VALIDATION');
-        expect(body.errors).toEqual([{ field: 'status', message: 'Debe ser uno de: Pagada, Pendiente, Anulada (exactamente así escrito).' }]);
+        expect(body.errors).toEqual([
+          { field: 'status', message: 'Debe ser uno de: Pagada, Pendiente, Anulada (exactamente así escrito).' },
+        ]);
       }
     });
   });
 
   describe('business selection', () => {
-    it('businessId of one of the user\'s businesses, in any uuid spelling', async () => {
+    it("businessId of one of the user's businesses, in any uuid spelling", async () => {
       for (const id of [SUR, wire(SUR), wire(SUR).toLowerCase()]) {
         const res = await report(tokens.ana, `${MARCH}&groupResult=true&businessId=${id}`);
         expect(res.status).toBe(200);
@@ -342,7 +610,7 @@ describe('GET /reports/reportUtility (e2e)', () => {
       }
     });
 
-    it('403 for a business that is not the user\'s: same tenant, another tenant, or unknown', async () => {
+    it("403 for a business that is not the user's: same tenant, another tenant, or unknown", async () => {
       for (const id of [VENCIDO, AJENO, '99999999-0000-4000-8000-000000000009']) {
         expectProblem(await report(tokens.ana, `${MARCH}&businessId=${id}`), 403, 'BUSINESS_FORBIDDEN');
       }
@@ -362,14 +630,22 @@ describe('GET /reports/reportUtility (e2e)', () => {
       expect(res.json().reportByProduct).toEqual([G3, G1, G2, Q1_ROW, G6, G4, G5]);
       // cost 23592.9919 + 6001.3332 = 29594.3251 → 29594.33; gp 57291.75 − 29594.3251 = 27697.4249 → 27697.42,
       // while the rounded rows add up to 8061.5+12346.27+3301.55+3998.67+20−50.56+20 = 27697.43.
-      expect(res.json().totals).toEqual({ quantity: 31.25, totalBruto: 57291.75, totalDiscount: 2100, totalTaxes: 4826, total: 60017.75, cost: 29594.33, grossProfit: 27697.42 });
+      expect(res.json().totals).toEqual({
+        quantity: 31.25,
+        totalBruto: 57291.75,
+        totalDiscount: 2100,
+        totalTaxes: 4826,
+        total: 60017.75,
+        cost: 29594.33,
+        grossProfit: 27697.42,
+      });
       const rowsSum = res.json().reportByProduct.reduce((s: number, r: { grossProfit: number }) => s + Math.round(r.grossProfit * 100), 0);
       expect(rowsSum).toBe(2769743);
       // allBusiness=false is the token's business
       expect((await report(tokens.beto, `${MARCH}&groupResult=true&allBusiness=false`)).json().reportByProduct).toEqual(GROUPED_NORTE);
     });
 
-    it('allBusiness=true is 402 when one of the user\'s businesses is not premium', async () => {
+    it("allBusiness=true is 402 when one of the user's businesses is not premium", async () => {
       const body = expectProblem(await report(tokens.ana, `${MARCH}&allBusiness=true`), 402, 'PREMIUM_REQUIRED');
       expect(body.detail).toBe(PREMIUM_REQUIRED);
     });
@@ -396,13 +672,29 @@ describe('GET /reports/reportUtility (e2e)', () => {
         expect(body.detail).toBe(PREMIUM_REQUIRED);
       }
       // a premium user asking for her non-premium business
-      expect(expectProblem(await report(tokens.ana, `${MARCH}&businessId=${GRATIS}`), 402, 'PREMIUM_REQUIRED').detail).toBe(PREMIUM_REQUIRED);
+      expect(expectProblem(await report(tokens.ana, `${MARCH}&businessId=${GRATIS}`), 402, 'PREMIUM_REQUIRED').detail).toBe(
+        PREMIUM_REQUIRED,
+      );
     });
 
     it('tenants are isolated: the other tenant sees only its own sales', async () => {
       const res = await report(tokens.zoe, `${MARCH}&groupResult=true`);
       expect(res.json()).toEqual({
-        reportByProduct: [{ productId: wire(X1), code: 'A-100', name: 'Producto ajeno', categoryName: null, quantity: 7, totalBruto: 7000, totalDiscount: 0, totalTaxes: 0, total: 7000, avgCost: 600, grossProfit: 2800 }],
+        reportByProduct: [
+          {
+            productId: wire(X1),
+            code: 'A-100',
+            name: 'Producto ajeno',
+            categoryName: null,
+            quantity: 7,
+            totalBruto: 7000,
+            totalDiscount: 0,
+            totalTaxes: 0,
+            total: 7000,
+            avgCost: 600,
+            grossProfit: 2800,
+          },
+        ],
         totals: { quantity: 7, totalBruto: 7000, totalDiscount: 0, totalTaxes: 0, total: 7000, cost: 4200, grossProfit: 2800 },
       });
     });
@@ -415,7 +707,11 @@ describe('GET /reports/reportUtility (e2e)', () => {
 
     it('401 for a token whose tenant is inactive, even with a premium business', async () => {
       const token = sign({ tid: TENANT_OFF, bid: CERRADO }, TEST_JWT_SECRET, {
-        algorithm: 'HS256', subject: 'cccc0000-0000-4000-8000-000000000001', issuer: 'nomina-read-api', audience: 'nomina-read-api', expiresIn: 600,
+        algorithm: 'HS256',
+        subject: 'cccc0000-0000-4000-8000-000000000001',
+        issuer: 'nomina-read-api',
+        audience: 'nomina-read-api',
+        expiresIn: 600,
       });
       expect(expectProblem(await report(token, MARCH), 401).detail).toBe('Tenant no existe o está inactivo');
     });
@@ -450,7 +746,11 @@ describe('GET /reports/reportUtility (e2e)', () => {
       ['year 0', '0000-01-01T00:00:00.000Z'],
       ['free text', 'ayer'],
     ])('400 for dateInitISO with %s', async (_case, value) => {
-      const body = expectProblem(await report(tokens.ana, `dateInitISO=${encodeURIComponent(value)}&dateEndISO=2024-12-31T23:59:59.999Z`), 400, 'VALIDATION');
+      const body = expectProblem(
+        await report(tokens.ana, `dateInitISO=${encodeURIComponent(value)}&dateEndISO=2024-12-31T23:59:59.999Z`),
+        400,
+        'VALIDATION',
+      );
       expect(body.errors).toEqual([{ field: 'dateInitISO', message: expect.stringMatching(FORMAT) }]);
     });
 
@@ -459,7 +759,11 @@ describe('GET /reports/reportUtility (e2e)', () => {
     });
 
     it('400 when dateInitISO is after dateEndISO (1 ms is enough)', async () => {
-      const body = expectProblem(await report(tokens.ana, 'dateInitISO=2024-03-01T00:00:00.001Z&dateEndISO=2024-03-01T00:00:00.000Z'), 400, 'VALIDATION');
+      const body = expectProblem(
+        await report(tokens.ana, 'dateInitISO=2024-03-01T00:00:00.001Z&dateEndISO=2024-03-01T00:00:00.000Z'),
+        400,
+        'VALIDATION',
+      );
       expect(body.errors).toEqual([{ field: 'dateEndISO', message: expect.stringMatching(/posterior a dateInitISO/) }]);
     });
 
@@ -493,7 +797,9 @@ describe('GET /reports/reportUtility (e2e)', () => {
       const res = await report(tokens.ana, `${MARCH}&groupResult=true&format=csv`);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toBe('attachment; filename="reporte-utilidad-2024-03-01T000000.000Z-2024-03-31T235959.999Z.csv"');
+      expect(res.headers['content-disposition']).toBe(
+        'attachment; filename="reporte-utilidad-2024-03-01T000000.000Z-2024-03-31T235959.999Z.csv"',
+      );
       expect(res.headers.vary).toMatch(/Accept/i);
       expect(res.body).toBe(GROUPED_CSV);
     });
@@ -505,21 +811,29 @@ describe('GET /reports/reportUtility (e2e)', () => {
       const json = await report(tokens.ana, `${MARCH}&groupResult=true&format=json`, { accept: 'text/csv' });
       expect(json.json().reportByProduct).toEqual(GROUPED_NORTE);
       // A browser-like Accept that prefers JSON (or only */*) stays JSON.
-      expect((await report(tokens.ana, `${MARCH}&groupResult=true`, { accept: 'application/json, text/csv;q=0.5' })).headers['content-type']).toMatch(/json/);
+      expect(
+        (await report(tokens.ana, `${MARCH}&groupResult=true`, { accept: 'application/json, text/csv;q=0.5' })).headers['content-type'],
+      ).toMatch(/json/);
       expect((await report(tokens.ana, `${MARCH}&groupResult=true`, { accept: '*/*' })).headers['content-type']).toMatch(/json/);
     });
 
     it('detail CSV starts with saleId and date', async () => {
       const res = await report(tokens.ana, `${MARCH}&format=csv`);
       const lines = res.body.split('\r\n');
-      expect(lines[0]).toBe('\uFEFFsaleId,date,productId,code,name,categoryName,quantity,totalBruto,totalDiscount,totalTaxes,total,avgCost,grossProfit');
-      expect(lines[1]).toBe(`${wire(sale('a1'))},2024-03-01T00:00:00.000Z,${wire(P1)},A-100,"Café especial, tostado",Bebidas,3,15000.00,500.00,1805.00,16305.00,1234.5678,11296.30`);
+      expect(lines[0]).toBe(
+        '\uFEFFsaleId,date,productId,code,name,categoryName,quantity,totalBruto,totalDiscount,totalTaxes,total,avgCost,grossProfit',
+      );
+      expect(lines[1]).toBe(
+        `${wire(sale('a1'))},2024-03-01T00:00:00.000Z,${wire(P1)},A-100,"Café especial, tostado",Bebidas,3,15000.00,500.00,1805.00,16305.00,1234.5678,11296.30`,
+      );
       expect(lines).toHaveLength(DETAIL_NORTE.length + 2); // header + rows + the empty string after the last CRLF
     });
 
     it('an empty report is the header only', async () => {
       const res = await report(tokens.ana, 'dateInitISO=2030-01-01T00:00:00.000Z&dateEndISO=2030-01-01T00:00:00.000Z&format=csv');
-      expect(res.body).toBe('\uFEFFsaleId,date,productId,code,name,categoryName,quantity,totalBruto,totalDiscount,totalTaxes,total,avgCost,grossProfit\r\n');
+      expect(res.body).toBe(
+        '\uFEFFsaleId,date,productId,code,name,categoryName,quantity,totalBruto,totalDiscount,totalTaxes,total,avgCost,grossProfit\r\n',
+      );
     });
 
     it('errors stay problem+json when CSV is asked for', async () => {
@@ -532,7 +846,9 @@ describe('GET /reports/reportUtility (e2e)', () => {
       expect(res.status).toBe(200);
       const lines = res.body.split('\r\n');
       expect(lines).toHaveLength(VOLUME_LINES + 2);
-      expect(lines[1]).toBe(`${wire(volumeSale(0))},2025-01-01T00:00:00.000Z,${wire(X1)},A-100,Producto ajeno,,1,100.00,0.00,0.00,100.00,50.0000,50.00`); // no category: empty field
+      expect(lines[1]).toBe(
+        `${wire(volumeSale(0))},2025-01-01T00:00:00.000Z,${wire(X1)},A-100,Producto ajeno,,1,100.00,0.00,0.00,100.00,50.0000,50.00`,
+      ); // no category: empty field
       expect(lines[VOLUME_LINES]).toMatch(/^[0-9A-F]{32},2025-01-01T08:19:59\.000Z,/);
     });
 
@@ -541,11 +857,30 @@ describe('GET /reports/reportUtility (e2e)', () => {
       const body = res.json();
       expect(body.reportByProduct).toHaveLength(VOLUME_LINES);
       expect(body.reportByProduct[0]).toEqual({
-        saleId: wire(volumeSale(0)), date: '2025-01-01T00:00:00.000Z', productId: wire(X1), code: 'A-100', name: 'Producto ajeno', categoryName: null,
-        quantity: 1, totalBruto: 100, totalDiscount: 0, totalTaxes: 0, total: 100, avgCost: 50, grossProfit: 50,
+        saleId: wire(volumeSale(0)),
+        date: '2025-01-01T00:00:00.000Z',
+        productId: wire(X1),
+        code: 'A-100',
+        name: 'Producto ajeno',
+        categoryName: null,
+        quantity: 1,
+        totalBruto: 100,
+        totalDiscount: 0,
+        totalTaxes: 0,
+        total: 100,
+        avgCost: 50,
+        grossProfit: 50,
       });
       // 30 000 lines × (100 − 50)
-      expect(body.totals).toEqual({ quantity: 30000, totalBruto: 3000000, totalDiscount: 0, totalTaxes: 0, total: 3000000, cost: 1500000, grossProfit: 1500000 });
+      expect(body.totals).toEqual({
+        quantity: 30000,
+        totalBruto: 3000000,
+        totalDiscount: 0,
+        totalTaxes: 0,
+        total: 3000000,
+        cost: 1500000,
+        grossProfit: 1500000,
+      });
     });
 
     it('concurrent reports do not mix: each gets its own figures', async () => {
@@ -555,7 +890,8 @@ describe('GET /reports/reportUtility (e2e)', () => {
         ...Array.from({ length: 4 }, () => report(tokens.beto, `${MARCH}&businessId=${SUR}&groupResult=true`)),
       ]);
       for (const r of runs.slice(0, 4)) expect(r.json()).toEqual({ reportByProduct: GROUPED_NORTE, totals: TOTALS_NORTE });
-      for (const r of runs.slice(4, 8)) expect(r.body.split('\r\n')[1]).toBe(`${wire(X1)},A-100,Producto ajeno,,30000,3000000.00,0.00,0.00,3000000.00,50.0000,1500000.00`);
+      for (const r of runs.slice(4, 8))
+        expect(r.body.split('\r\n')[1]).toBe(`${wire(X1)},A-100,Producto ajeno,,30000,3000000.00,0.00,0.00,3000000.00,50.0000,1500000.00`);
       for (const r of runs.slice(8)) expect(r.json().reportByProduct).toEqual([Q1_ROW]);
     });
 
@@ -569,7 +905,11 @@ describe('GET /reports/reportUtility (e2e)', () => {
           expect(received).toBeGreaterThan(0);
         }
         // HEAD runs the route too; its body stream is dropped and must free the connection as well.
-        const head = await small.inject({ method: 'HEAD', url: `${URL}?${VOLUME_RANGE}&format=csv`, headers: { authorization: `Bearer ${tokens.zoe}` } });
+        const head = await small.inject({
+          method: 'HEAD',
+          url: `${URL}?${VOLUME_RANGE}&format=csv`,
+          headers: { authorization: `Bearer ${tokens.zoe}` },
+        });
         expect(head.statusCode).toBe(200);
         expect(head.headers['content-type']).toBe('text/csv; charset=utf-8');
         // With the only connection leaked this would wait for the pool and fail.
@@ -581,7 +921,7 @@ describe('GET /reports/reportUtility (e2e)', () => {
       }
     });
 
-    it('a slow download is not cut by the pool\'s statement timeout (the cursor stays open between fetches)', async () => {
+    it("a slow download is not cut by the pool's statement timeout (the cursor stays open between fetches)", async () => {
       const strict = await createTestApp({ DB_STATEMENT_TIMEOUT_MS: '300' }, url);
       try {
         await strict.listen({ port: 0, host: '127.0.0.1' });
@@ -602,10 +942,16 @@ describe('GET /reports/reportUtility (e2e)', () => {
         expect.arrayContaining(['dateInitISO', 'dateEndISO', 'groupResult', 'status', 'businessId', 'allBusiness', 'format']),
       );
       for (const p of op.parameters) expect(p.example ?? p.schema?.example ?? p.examples).toBeDefined();
-      expect(Object.keys(op.responses['200'].content)).toEqual(['application/json', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+      expect(Object.keys(op.responses['200'].content)).toEqual([
+        'application/json',
+        'text/csv',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      ]);
       for (const status of ['400', '401', '402', '403']) expect(op.responses[status].content['application/problem+json']).toBeDefined();
       expect(op.description).toContain('grossProfit = totalBruto − avgCost × quantity');
-      expect(doc.components.schemas.ReportUtilityDetailRowDto.properties).toEqual(expect.objectContaining({ saleId: expect.anything(), date: expect.anything() }));
+      expect(doc.components.schemas.ReportUtilityDetailRowDto.properties).toEqual(
+        expect.objectContaining({ saleId: expect.anything(), date: expect.anything() }),
+      );
     });
   });
 });

@@ -2,7 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ANDINA_ID, ANDINA_USER, type Cluster, exampleDataset, freshDatabase, PgServer, serviceBackendPids, sleep, startCluster, terminateBackends } from '../scripts/lib/environment';
+import {
+  ANDINA_ID,
+  ANDINA_USER,
+  type Cluster,
+  exampleDataset,
+  freshDatabase,
+  PgServer,
+  serviceBackendPids,
+  sleep,
+  startCluster,
+  terminateBackends,
+} from '../scripts/lib/environment';
 import { checkNumbering, nextNumber, runNumbering } from '../scripts/lib/numbering';
 import { createTestApp, expectProblem, type InjectResult, login } from './support/test-app';
 
@@ -25,7 +36,13 @@ describe('resilience (e2e): PostgreSQL stopped, crashed and its backends killed 
   const get = async (path: string): Promise<InjectResult & { ms: number }> => {
     const started = performance.now();
     const res = await app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
-    return { status: res.statusCode, headers: res.headers, body: res.body, json: () => JSON.parse(res.body), ms: performance.now() - started };
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      body: res.body,
+      json: () => JSON.parse(res.body),
+      ms: performance.now() - started,
+    };
   };
 
   beforeAll(async () => {
@@ -89,21 +106,34 @@ describe('resilience (e2e): PostgreSQL stopped, crashed and its backends killed 
 
   it('frozen backends (SIGSTOP, like a partition): 503 with Retry-After within the statement budget + 5 s, ready 503 within 2 s; the frozen connections are dropped', async () => {
     const STATEMENT_MS = 1000;
-    const frozenApp = await createTestApp({ DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS), DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS), DB_POOL_MAX: '3' }, url);
+    const frozenApp = await createTestApp(
+      { DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS), DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS), DB_POOL_MAX: '3' },
+      url,
+    );
     const timed = async (path: string): Promise<InjectResult & { ms: number }> => {
       const started = performance.now();
       // Without a client-side deadline the request waits for the thaw: give up long before.
       const hung = new Promise<null>((resolve) => setTimeout(() => resolve(null), STATEMENT_MS + 10_000).unref());
       const res = await Promise.race([frozenApp.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } }), hung]);
       if (!res) return { status: 0, headers: {}, body: 'hung', json: <T>() => null as T, ms: performance.now() - started };
-      return { status: res.statusCode, headers: res.headers, body: res.body, json: () => JSON.parse(res.body), ms: performance.now() - started };
+      return {
+        status: res.statusCode,
+        headers: res.headers,
+        body: res.body,
+        json: () => JSON.parse(res.body),
+        ms: performance.now() - started,
+      };
     };
     const frozen: number[] = [];
     try {
       await terminateBackends(cluster.adminUrl, 'resilience');
       await sleep(200);
-      // Fill the pool: every connection it may hand out is one that will be frozen.
-      for (const res of await Promise.all(Array.from({ length: 6 }, () => timed('/empleados?size=1')))) expect(res.status).toBe(200);
+      // Fill the pool: every connection it may hand out is one that will be frozen. Parallel
+      // requests open a new connection only while the others are busy, so on a loaded machine one
+      // round may not be enough.
+      for (let round = 0; round < 20 && (await serviceBackendPids(cluster.adminUrl, 'resilience')).length < 3; round++) {
+        for (const res of await Promise.all(Array.from({ length: 6 }, () => timed('/empleados?size=1')))) expect(res.status).toBe(200);
+      }
       frozen.push(...(await serviceBackendPids(cluster.adminUrl, 'resilience')));
       expect(frozen.length).toBeGreaterThanOrEqual(3);
       for (const pid of frozen) process.kill(pid, 'SIGSTOP');

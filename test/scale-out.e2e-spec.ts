@@ -43,7 +43,12 @@ describe('two service processes on one database (e2e)', () => {
   const call = (i: number, path: string, token?: string): Promise<HttpResult> =>
     httpCall(servers[i % 2].base, { path, headers: token ? { authorization: `Bearer ${token}` } : {} });
   const login = (i: number, user: { email: string; password: string }): Promise<HttpResult> =>
-    httpCall(servers[i % 2].base, { method: 'POST', path: '/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user) });
+    httpCall(servers[i % 2].base, {
+      method: 'POST',
+      path: '/login',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(user),
+    });
   const tokenOf = async (user: { email: string; password: string }): Promise<string> => {
     const res = await login(0, user);
     expect(res.status).toBe(200);
@@ -68,7 +73,9 @@ describe('two service processes on one database (e2e)', () => {
 
   it('numbers e-payroll documents from both at once with no gap and no duplicate', async () => {
     const token = await tokenOf(ANDINA_USER);
-    const { rows } = await db.query('select siguiente_numero::int as n from nomina_electronica_secuencia where tenant_id = $1', [ANDINA_ID]);
+    const { rows } = await db.query('select siguiente_numero::int as n from nomina_electronica_secuencia where tenant_id = $1', [
+      ANDINA_ID,
+    ]);
     const start = rows[0].n as number;
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => call(i, '/pagos/nominaelectronica/2023/2', token)));
     expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));

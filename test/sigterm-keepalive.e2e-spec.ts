@@ -23,14 +23,24 @@ describe('SIGTERM under keep-alive load (e2e, real process)', () => {
     const url = await seedDatabase(NAME, [exampleDataset()]);
     const server = await spawnServer({ DATABASE_URL: url, PRINCIPAL_CACHE_TTL_MS: '5000', DB_POOL_MAX: '3' });
     try {
-      const login = await httpCall(server.base, { method: 'POST', path: '/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ANDINA_USER) });
+      const login = await httpCall(server.base, {
+        method: 'POST',
+        path: '/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ANDINA_USER),
+      });
       const auth = { authorization: `Bearer ${JSON.parse(login.body).tokenCurrent as string}` };
       const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
       const results: HttpResult[] = [];
       let signalled = false;
       const client = async (n: number): Promise<void> => {
         for (let i = 0; i < MAX_PER_CLIENT; i++) {
-          const res = await httpCall(server.base, { path: n % 2 ? '/empleados?size=5' : '/proveedor?size=5', headers: auth, agent, timeoutMs: 20_000 });
+          const res = await httpCall(server.base, {
+            path: n % 2 ? '/empleados?size=5' : '/proveedor?size=5',
+            headers: auth,
+            agent,
+            timeoutMs: 20_000,
+          });
           results.push(res);
           // Refused: the listener is closed; nothing more to learn from this client.
           if (res.error === 'ECONNREFUSED') return;
@@ -48,7 +58,12 @@ describe('SIGTERM under keep-alive load (e2e, real process)', () => {
       const resets = results.filter((r) => r.error && r.error !== 'ECONNREFUSED');
       expect({ resets: resets.length, errors: [...new Set(resets.map((r) => r.error))] }).toEqual({ resets: 0, errors: [] });
       const unexpected = results.filter(
-        (r) => !r.error && !(r.status === 200 || (r.status === 503 && /problem\+json/.test(String(r.headers['content-type'])) && r.headers.connection === 'close')),
+        (r) =>
+          !r.error &&
+          !(
+            r.status === 200 ||
+            (r.status === 503 && /problem\+json/.test(String(r.headers['content-type'])) && r.headers.connection === 'close')
+          ),
       );
       expect(unexpected.map((r) => `${r.status} ${r.headers.connection}`)).toEqual([]);
       // The load reached the shutdown: some requests were answered while it ran.

@@ -80,17 +80,32 @@ describe('stored totals equal a naive aggregation of the lines (e2e)', () => {
       const to = isoDay(new Date(`${from}T00:00:00Z`), Math.floor(random() * 400));
       const res = await get(app, `/pagoEmpleadoDetalles/conceptosacumulados/${from}/${to}/${aportes}?size=1000`, token);
       expect(res.status).toBe(200);
-      const body = res.json<{ contenido: { uuidVinculado: string; totalDevengados: number; totalDeducciones: number; totalNeto: number }[]; total: number }>();
-      const { rows } = await client.query<{ vinculacion: string; dev: string; ded: string; base_lines: string }>(NAIVE_ACUMULADOS, [tenant, from, to, aportes]);
+      const body = res.json<{
+        contenido: { uuidVinculado: string; totalDevengados: number; totalDeducciones: number; totalNeto: number }[];
+        total: number;
+      }>();
+      const { rows } = await client.query<{ vinculacion: string; dev: string; ded: string; base_lines: string }>(NAIVE_ACUMULADOS, [
+        tenant,
+        from,
+        to,
+        aportes,
+      ]);
       const expected = rows
         .filter((r) => !aportes || Number(r.base_lines) > 0)
-        .map((r) => ({ uuidVinculado: hex(r.vinculacion), totalDevengados: Number(r.dev), totalDeducciones: Number(r.ded), totalNeto: Number(r.dev) - Number(r.ded) }))
+        .map((r) => ({
+          uuidVinculado: hex(r.vinculacion),
+          totalDevengados: Number(r.dev),
+          totalDeducciones: Number(r.ded),
+          totalNeto: Number(r.dev) - Number(r.ded),
+        }))
         .sort((a, b) => a.uuidVinculado.localeCompare(b.uuidVinculado));
       const actual = body.contenido
         .map(({ uuidVinculado, totalDevengados, totalDeducciones }) => ({ uuidVinculado, totalDevengados, totalDeducciones }))
         .sort((a, b) => a.uuidVinculado.localeCompare(b.uuidVinculado));
       expect(body.total).toBe(expected.length);
-      expect(actual).toEqual(expected.map(({ uuidVinculado, totalDevengados, totalDeducciones }) => ({ uuidVinculado, totalDevengados, totalDeducciones })));
+      expect(actual).toEqual(
+        expected.map(({ uuidVinculado, totalDevengados, totalDeducciones }) => ({ uuidVinculado, totalDevengados, totalDeducciones })),
+      );
       for (const row of body.contenido) {
         const naive = expected.find((e) => e.uuidVinculado === row.uuidVinculado)!;
         expect(row.totalNeto).toBeCloseTo(naive.totalNeto, 2);
@@ -100,7 +115,8 @@ describe('stored totals equal a naive aggregation of the lines (e2e)', () => {
 
   it('payment totals and employee counts of every payment', async () => {
     const res = await get(app, '/pagos?params[estados]=EP,PA,PP,PG,RE,AN&size=1000', token);
-    const pagos = res.json<{ contenido: { uuid: string; totalDevengados: number; totalDeducciones: number; numeroEmpleados: number }[] }>().contenido;
+    const pagos = res.json<{ contenido: { uuid: string; totalDevengados: number; totalDeducciones: number; numeroEmpleados: number }[] }>()
+      .contenido;
     const { rows } = await client.query<{ id: string; dev: string; ded: string; empleados: number }>(NAIVE_PAGOS, [tenant]);
     expect(pagos.length).toBe(rows.length);
     const naive = new Map(rows.map((r) => [hex(r.id), r]));
@@ -111,10 +127,17 @@ describe('stored totals equal a naive aggregation of the lines (e2e)', () => {
   });
 
   it('per-concept totals of 10 payments (detallePago)', async () => {
-    const { rows: pagos } = await client.query<{ id: string }>(`select id::text from pago where tenant_id = $1 order by id limit 10`, [tenant]);
+    const { rows: pagos } = await client.query<{ id: string }>(`select id::text from pago where tenant_id = $1 order by id limit 10`, [
+      tenant,
+    ]);
     for (const { id } of pagos) {
-      const body = (await get(app, `/pagoEmpleadoDetalles/detallePago/${id}`, token)).json<{ contenido: { codigoConcepto: string; valor: number; cantidad: number; numeroEmpleados: number }[] }>();
-      const { rows } = await client.query<{ codigo: string; valor: string; cantidad: string; empleados: number }>(NAIVE_DETALLE_PAGO, [tenant, id]);
+      const body = (await get(app, `/pagoEmpleadoDetalles/detallePago/${id}`, token)).json<{
+        contenido: { codigoConcepto: string; valor: number; cantidad: number; numeroEmpleados: number }[];
+      }>();
+      const { rows } = await client.query<{ codigo: string; valor: string; cantidad: string; empleados: number }>(NAIVE_DETALLE_PAGO, [
+        tenant,
+        id,
+      ]);
       const actual = body.contenido.map((c) => [c.codigoConcepto, c.valor, c.cantidad, c.numeroEmpleados]).sort();
       const expected = rows.map((r) => [r.codigo, Number(r.valor), Number(r.cantidad), r.empleados]).sort();
       expect(actual).toEqual(expected);

@@ -39,7 +39,12 @@ function ventas(): VentaInput[] {
     negocio: NEGOCIO,
     fecha: `2024-03-${String(1 + (i % 28)).padStart(2, '0')}T12:00:00.000Z`,
     estado: 'Pagada' as const,
-    lineas: [0, 1, 2].map((k) => ({ producto: product((i + k) % PRODUCTS), cantidad: 1 + k, precioUnitario: 1000 + k, costoPromedio: 600 })),
+    lineas: [0, 1, 2].map((k) => ({
+      producto: product((i + k) % PRODUCTS),
+      cantidad: 1 + k,
+      precioUnitario: 1000 + k,
+      costoPromedio: 600,
+    })),
   }));
 }
 
@@ -50,9 +55,25 @@ const DATASET: Dataset = {
       nit: '900555001',
       nombre: 'Corte de flujo S.A.S.',
       activo: true,
-      negocios: [{ uuid: NEGOCIO, nombre: 'Tienda', suscripcion: { plan: 'PREMIUM', desde: '2020-01-01T00:00:00Z', hasta: '2099-12-31T23:59:59Z' } }],
-      usuarios: [{ uuid: '5d5d5d5d-4444-4000-8000-000000000001', email: EMAIL, password: PASSWORD, nombre: 'Flujo', apellido: 'Prueba', negocios: [NEGOCIO] }],
-      productos: Array.from({ length: PRODUCTS }, (_, i) => ({ uuid: product(i), negocio: NEGOCIO, codigo: `P-${i}`, nombre: `Producto ${i}` })),
+      negocios: [
+        { uuid: NEGOCIO, nombre: 'Tienda', suscripcion: { plan: 'PREMIUM', desde: '2020-01-01T00:00:00Z', hasta: '2099-12-31T23:59:59Z' } },
+      ],
+      usuarios: [
+        {
+          uuid: '5d5d5d5d-4444-4000-8000-000000000001',
+          email: EMAIL,
+          password: PASSWORD,
+          nombre: 'Flujo',
+          apellido: 'Prueba',
+          negocios: [NEGOCIO],
+        },
+      ],
+      productos: Array.from({ length: PRODUCTS }, (_, i) => ({
+        uuid: product(i),
+        negocio: NEGOCIO,
+        codigo: `P-${i}`,
+        nombre: `Producto ${i}`,
+      })),
       ventas: ventas(),
     },
   ],
@@ -103,14 +124,17 @@ describe('a backend killed in the middle of a streamed response (e2e, real socke
     return { res, abort: () => req.destroy() };
   }
 
-  /** Kills the service's backends that are running a statement right now; returns how many. */
+  /**
+   * Kills the service's backends inside a transaction right now (the stream's: running a FETCH, or
+   * 'idle in transaction' between two while the response waits on backpressure); returns how many.
+   */
   async function killActiveBackends(): Promise<number> {
     const admin = new Client({ connectionString: url });
     await admin.connect();
     try {
       const { rows } = await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity
-          where datname = current_database() and application_name = 'nomina-read-api' and state = 'active'`,
+          where datname = current_database() and application_name = 'nomina-read-api' and state in ('active', 'idle in transaction')`,
       );
       return rows.length;
     } finally {
@@ -136,7 +160,13 @@ describe('a backend killed in the middle of a streamed response (e2e, real socke
       expect(res.statusCode).toBe(200);
       res.pause();
       await waitFor(() => used() === 1, 'the streaming request to hold its connection');
-      expect(await killActiveBackends()).toBe(1);
+      // The connection is checked out a moment before its transaction begins: kill once it has.
+      let killed = 0;
+      for (const until = Date.now() + 10_000; killed === 0 && Date.now() < until;) {
+        killed = await killActiveBackends();
+        if (killed === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(killed).toBe(1);
       return await readRest(res, []);
     } finally {
       abort();

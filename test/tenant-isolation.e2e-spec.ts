@@ -110,7 +110,11 @@ const PROBES: Record<string, Probe | null> = {
   // Labels are method, route template and status: never a tenant or an identifier.
   'GET /metrics': null,
   'POST /login': {
-    call: (ids) => ({ method: 'POST', url: '/login', payload: { email: PACIFICO.usuarios![0].email, password: PACIFICO.usuarios![0].password, business: ids.negocio } }),
+    call: (ids) => ({
+      method: 'POST',
+      url: '/login',
+      payload: { email: PACIFICO.usuarios![0].email, password: PACIFICO.usuarios![0].password, business: ids.negocio },
+    }),
     echoes: (ids) => [ids.negocio],
   },
   'GET /pagos': {
@@ -134,7 +138,10 @@ const PROBES: Record<string, Probe | null> = {
     control: nonEmptyEnvelope,
   },
   'GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}': {
-    call: (ids) => ({ method: 'GET', url: `/pagoEmpleadoDetalles/conceptosacumulados/${ids.desde}/${ids.hasta}/false?filter=${ids.empleado.identificacion}` }),
+    call: (ids) => ({
+      method: 'GET',
+      url: `/pagoEmpleadoDetalles/conceptosacumulados/${ids.desde}/${ids.hasta}/false?filter=${ids.empleado.identificacion}`,
+    }),
     echoes: (ids) => [ids.desde, ids.hasta],
     control: nonEmptyEnvelope,
   },
@@ -153,7 +160,10 @@ const PROBES: Record<string, Probe | null> = {
     control: nonEmptyEnvelope,
   },
   'GET /reports/reportUtility': {
-    call: (ids) => ({ method: 'GET', url: `/reports/reportUtility?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&businessId=${ids.negocio}` }),
+    call: (ids) => ({
+      method: 'GET',
+      url: `/reports/reportUtility?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&businessId=${ids.negocio}`,
+    }),
     echoes: (ids) => [ids.negocio],
     control: ok,
   },
@@ -177,7 +187,7 @@ function mask(body: string, ids: string[]): string {
   return out;
 }
 
-describe('tenant isolation (e2e): another tenant\'s identifier answers exactly like an unknown one', () => {
+describe("tenant isolation (e2e): another tenant's identifier answers exactly like an unknown one", () => {
   let app: NestFastifyApplication;
   let operations: string[];
   const tokens: Record<string, string> = {};
@@ -196,7 +206,9 @@ describe('tenant isolation (e2e): another tenant\'s identifier answers exactly l
     app = await createTestApp();
     tokens.andina = await login(app, ANDINA.usuarios![0].email, ANDINA.usuarios![0].password);
     tokens.pacifico = await login(app, PACIFICO.usuarios![0].email, PACIFICO.usuarios![0].password);
-    const doc = JSON.parse((await app.inject({ method: 'GET', url: '/docs-json' })).body) as { paths: Record<string, Record<string, unknown>> };
+    const doc = JSON.parse((await app.inject({ method: 'GET', url: '/docs-json' })).body) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     operations = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.keys(item)
         .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
@@ -251,7 +263,10 @@ describe('tenant isolation (e2e): another tenant\'s identifier answers exactly l
           try {
             probe.control(res);
           } catch (err) {
-            throw new Error(`${op}: positive control with Andina's own token failed (${res.status} ${res.body.slice(0, 200)}): ${(err as Error).message}`);
+            throw new Error(
+              `${op}: positive control with Andina's own token failed (${res.status} ${res.body.slice(0, 200)}): ${(err as Error).message}`,
+              { cause: err },
+            );
           }
         }
         checked.push(op);
@@ -260,7 +275,7 @@ describe('tenant isolation (e2e): another tenant\'s identifier answers exactly l
     });
   }
 
-  it('lists of one tenant never show another tenant\'s rows (both directions)', async () => {
+  it("lists of one tenant never show another tenant's rows (both directions)", async () => {
     const lists = [
       `/pagos?${ESTADOS}&size=1000`,
       '/empleados?size=1000',

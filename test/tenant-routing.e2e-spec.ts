@@ -21,7 +21,32 @@ interface Recorded {
 function tenantTableUses(sql: string, tenantTables: string[]): { table: string; alias: string }[] {
   const uses: { table: string; alias: string }[] = [];
   const re = /\b(from|join|update|into)\s+([a-z_][a-z0-9_]*)(?:\s+(?:as\s+)?([a-z_][a-z0-9_]*))?/gi;
-  const keywords = new Set(['where', 'on', 'join', 'left', 'right', 'inner', 'cross', 'group', 'order', 'limit', 'set', 'values', 'using', 'lateral', 'natural', 'full', 'returning', 'union', 'select', 'having', 'offset', 'window', 'for', 'as']);
+  const keywords = new Set([
+    'where',
+    'on',
+    'join',
+    'left',
+    'right',
+    'inner',
+    'cross',
+    'group',
+    'order',
+    'limit',
+    'set',
+    'values',
+    'using',
+    'lateral',
+    'natural',
+    'full',
+    'returning',
+    'union',
+    'select',
+    'having',
+    'offset',
+    'window',
+    'for',
+    'as',
+  ]);
   for (let m = re.exec(sql); m; m = re.exec(sql)) {
     const table = m[2].toLowerCase();
     if (!tenantTables.includes(table)) continue;
@@ -109,7 +134,7 @@ describe('every statement is routable to one tenant (e2e)', () => {
     await ok('/reports/reportUtility?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z');
     await ok('/reports/reportUtility?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&groupResult=true');
     const proveedores = await ok('/proveedor');
-    const first = Array.isArray(proveedores) ? proveedores[0] : proveedores.contenido?.[0] ?? proveedores.data?.[0];
+    const first = Array.isArray(proveedores) ? proveedores[0] : (proveedores.contenido?.[0] ?? proveedores.data?.[0]);
     if (first?.identificacion) await ok(`/proveedor/${first.identificacion}`);
 
     const statements = recorded.filter((r) => !/^\s*(begin|commit|rollback|set |select 1\b)/i.test(r.text));
@@ -131,7 +156,10 @@ describe('every statement is routable to one tenant (e2e)', () => {
     const tables = ['pago', 'empleado'];
     const bad = 'select p.id from pago p join empleado e on e.id = p.empleado_id where p.tenant_id = $1';
     const uses = tenantTableUses(bad, tables);
-    expect(uses).toEqual([{ table: 'pago', alias: 'p' }, { table: 'empleado', alias: 'e' }]);
+    expect(uses).toEqual([
+      { table: 'pago', alias: 'p' },
+      { table: 'empleado', alias: 'e' },
+    ]);
     expect(uses.map((u) => restrictedByTenant(bad, u.alias, u.table))).toEqual([true, false]);
     const good = 'select p.id from pago p join empleado e on e.tenant_id = p.tenant_id and e.id = p.empleado_id where p.tenant_id = $1';
     expect(tenantTableUses(good, tables).every((u) => restrictedByTenant(good, u.alias, u.table))).toBe(true);

@@ -42,7 +42,9 @@ function sources(dir) {
 }
 
 function files(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
 function write(file, text) {
@@ -113,9 +115,17 @@ function verifyConsumer() {
     path.join(consumer, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
-        module: 'commonjs', moduleResolution: 'node', target: 'ES2022', lib: ['ES2023'], strict: true,
-        experimentalDecorators: true, emitDecoratorMetadata: true, esModuleInterop: true, skipLibCheck: false,
-        types: ['node'], outDir: 'out',
+        module: 'commonjs',
+        moduleResolution: 'node',
+        target: 'ES2022',
+        lib: ['ES2023'],
+        strict: true,
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
+        esModuleInterop: true,
+        skipLibCheck: false,
+        types: ['node'],
+        outDir: 'out',
       },
       include: ['*.ts'],
     }),
@@ -123,7 +133,10 @@ function verifyConsumer() {
   execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', consumer], { stdio: 'inherit' });
   const loaded = execFileSync(
     process.execPath,
-    ['-e', "const { HostModule } = require('./out/host.module'); const m = HostModule.forRoot('postgresql://u@h/db'); console.log(m.imports.length + ' imports')"],
+    [
+      '-e',
+      "const { HostModule } = require('./out/host.module'); const m = HostModule.forRoot('postgresql://u@h/db'); console.log(m.imports.length + ' imports')",
+    ],
     { cwd: consumer, encoding: 'utf8' },
   );
   process.stdout.write(`  consumer: test/host-app compiled and loaded against dist/libs (${loaded.trim()})\n`);
@@ -131,10 +144,14 @@ function verifyConsumer() {
 
 function main() {
   fs.rmSync(types, { recursive: true, force: true });
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.libs.json')], { stdio: 'inherit' });
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.libs.json')], {
+    stdio: 'inherit',
+  });
   for (const name of LIBS) {
     const manifest = buildLibrary(name);
-    process.stdout.write(`  dist/libs/${name}  ${manifest.name}@${manifest.version}  peers: ${Object.keys(manifest.peerDependencies).join(', ')}\n`);
+    process.stdout.write(
+      `  dist/libs/${name}  ${manifest.name}@${manifest.version}  peers: ${Object.keys(manifest.peerDependencies).join(', ')}\n`,
+    );
   }
   fs.rmSync(types, { recursive: true, force: true });
   if (!process.argv.includes('--no-verify')) verifyConsumer();

@@ -3,7 +3,9 @@ import { createServer } from 'node:net';
 
 /** Every value of `--name value` / `--name=value` on the command line, in order. */
 export function opts(name: string): string[] {
-  return process.argv.flatMap((a, i) => (a === `--${name}` ? [process.argv[i + 1]] : a.startsWith(`--${name}=`) ? [a.slice(name.length + 3)] : []));
+  return process.argv.flatMap((a, i) =>
+    a === `--${name}` ? [process.argv[i + 1]] : a.startsWith(`--${name}=`) ? [a.slice(name.length + 3)] : [],
+  );
 }
 
 /** The first value of `--name value` / `--name=value`, if given. */

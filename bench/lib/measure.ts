@@ -1,6 +1,6 @@
 /** Timing helpers: percentiles, sequential loops, autocannon under fixed load, RSS sampling. */
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 
 export interface Stats {
@@ -41,7 +41,7 @@ export interface HttpResult {
 }
 
 /** One GET on a fresh keep-alive-less connection pool of node:http; reads the whole body. */
-const agent = new (require('node:http').Agent)({ keepAlive: true, maxSockets: 1 });
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 export function httpGet(url: string, headers: Record<string, string>, keepBody = false): Promise<HttpResult> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'GET', headers, agent }, (res) => {
@@ -51,7 +51,9 @@ export function httpGet(url: string, headers: Record<string, string>, keepBody =
         bytes += c.length;
         if (keepBody) chunks.push(c);
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, body: keepBody ? Buffer.concat(chunks).toString('utf8') : undefined }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, bytes, body: keepBody ? Buffer.concat(chunks).toString('utf8') : undefined }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -127,7 +129,13 @@ export function cpuSeconds(pid: number): number {
  * `load` while counting the CPU the server process spent: CPU ms per request is what a noisy,
  * shared machine distorts least (latency and req/s also measure the other tenants' load).
  */
-export async function loadWithCpu(pid: number, url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult & { cpuMsPerReq: number }> {
+export async function loadWithCpu(
+  pid: number,
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult & { cpuMsPerReq: number }> {
   const before = cpuSeconds(pid);
   const r = await load(url, headers, connections, seconds);
   const used = cpuSeconds(pid) - before;

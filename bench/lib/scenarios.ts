@@ -32,7 +32,13 @@ import {
   parseListParams,
 } from '@app/nomina/testing';
 import { DEFAULT_ESTADOS, ReportUtilityHandler, ReportUtilityQuery } from '@app/reportes/testing';
-import { FindProveedorHandler, FindProveedorQuery, ListProveedoresHandler, ListProveedoresQuery, resolvePaging } from '@app/proveedores/testing';
+import {
+  FindProveedorHandler,
+  FindProveedorQuery,
+  ListProveedoresHandler,
+  ListProveedoresQuery,
+  resolvePaging,
+} from '@app/proveedores/testing';
 import type { RecordingReader } from './recorder';
 import { DataVersionReader } from '@app/platform/conditional/data-version';
 
@@ -88,7 +94,9 @@ const list = (path: string, spec: ListSpec) => parseListParams(queryOf(path), sp
 
 const pagos = (path: string) => (r: RecordingReader, ctx: Ctx) => {
   const q = queryOf(path);
-  return new ListPagosHandler(asReader(r)).execute(new ListPagosQuery(ctx.tenantId, parseEstados(q[ESTADOS_PARAM]), list(path, PAGOS_LIST)));
+  return new ListPagosHandler(asReader(r)).execute(
+    new ListPagosQuery(ctx.tenantId, parseEstados(q[ESTADOS_PARAM]), list(path, PAGOS_LIST)),
+  );
 };
 
 function acumulados(ctx: Ctx, desde: string, hasta: string, aportes: boolean): { path: string; capture: Scenario['capture'] } {
@@ -111,7 +119,13 @@ function report(ctx: Ctx, init: string, end: string, grouped: boolean): { path: 
       // The config argument (statement timeout of the report's own transaction) is what the
       // service injects; a handler version without it ignores the extra argument.
       new (ReportUtilityHandler as unknown as new (r: SqlReader, c: unknown) => ReportUtilityHandler)(asReader(r), SERVICE_CONFIG).execute(
-        new ReportUtilityQuery(ctx.tenantId, { businessIds: [ctx.businessId], dateInit: init, dateEnd: end, grouped, estados: DEFAULT_ESTADOS }),
+        new ReportUtilityQuery(ctx.tenantId, {
+          businessIds: [ctx.businessId],
+          dateInit: init,
+          dateEnd: end,
+          grouped,
+          estados: DEFAULT_ESTADOS,
+        }),
       ),
   };
 }
@@ -146,13 +160,19 @@ export function buildScenarios(ctx: Ctx): Scenario[] {
     {
       name: 'pagoEmpleados-first',
       path: pePath(0),
-      capture: (r) => new ListPagoEmpleadosHandler(asReader(r)).execute(new ListPagoEmpleadosQuery(ctx.tenantId, ctx.largestPago, list(pePath(0), PAGO_EMPLEADOS_LIST))),
+      capture: (r) =>
+        new ListPagoEmpleadosHandler(asReader(r)).execute(
+          new ListPagoEmpleadosQuery(ctx.tenantId, ctx.largestPago, list(pePath(0), PAGO_EMPLEADOS_LIST)),
+        ),
     },
     {
       name: 'pagoEmpleados-last',
       path: pePath(lastPe),
       deepOf: 'pagoEmpleados-first',
-      capture: (r) => new ListPagoEmpleadosHandler(asReader(r)).execute(new ListPagoEmpleadosQuery(ctx.tenantId, ctx.largestPago, list(pePath(lastPe), PAGO_EMPLEADOS_LIST))),
+      capture: (r) =>
+        new ListPagoEmpleadosHandler(asReader(r)).execute(
+          new ListPagoEmpleadosQuery(ctx.tenantId, ctx.largestPago, list(pePath(lastPe), PAGO_EMPLEADOS_LIST)),
+        ),
     },
     {
       name: 'detallePago-largest',
@@ -173,20 +193,26 @@ export function buildScenarios(ctx: Ctx): Scenario[] {
       name: 'empleados-deep',
       path: empPath(lastEmp),
       deepOf: 'empleados-p1',
-      capture: (r) => new ListEmpleadosHandler(asReader(r)).execute(new ListEmpleadosQuery(ctx.tenantId, list(empPath(lastEmp), EMPLEADOS_LIST))),
+      capture: (r) =>
+        new ListEmpleadosHandler(asReader(r)).execute(new ListEmpleadosQuery(ctx.tenantId, list(empPath(lastEmp), EMPLEADOS_LIST))),
     },
     {
       name: 'empleado-documento',
       path: `/empleados/${ctx.empleadoDoc.tipo}/${ctx.empleadoDoc.identificacion}`,
       single: true,
       capture: (r) =>
-        new GetEmpleadoHandler(asReader(r)).execute(new GetEmpleadoQuery(ctx.tenantId, ctx.empleadoDoc.tipo as never, ctx.empleadoDoc.identificacion)),
+        new GetEmpleadoHandler(asReader(r)).execute(
+          new GetEmpleadoQuery(ctx.tenantId, ctx.empleadoDoc.tipo as never, ctx.empleadoDoc.identificacion),
+        ),
     },
     {
       name: 'nomina-electronica-mes',
       path: `/pagos/nominaelectronica/${ctx.ne.ano}/${ctx.ne.mes}`,
       connections: 20,
-      capture: (r) => new GenerarNominaElectronicaHandler(asReader(r), new DataVersionReader(asReader(r), 0)).execute(new GenerarNominaElectronicaCommand(ctx.tenantId, ctx.ne.ano, ctx.ne.mes)),
+      capture: (r) =>
+        new GenerarNominaElectronicaHandler(asReader(r), new DataVersionReader(asReader(r), 0)).execute(
+          new GenerarNominaElectronicaCommand(ctx.tenantId, ctx.ne.ano, ctx.ne.mes),
+        ),
     },
     rep('reporte-agrupado-mes', `${month}-01T00:00:00.000Z`, `${month}-30T23:59:59.999Z`, true),
     rep('reporte-detalle-mes', `${month}-01T00:00:00.000Z`, `${month}-30T23:59:59.999Z`, false),

@@ -36,7 +36,13 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 }
 
 /** Starts `main` on the database `dbUrl` (logs appended to bench/.out/<log>.log; `env` adds settings), waits until ready, logs in. */
-export async function startService(main: string, dbUrl: string, log: string, nodeArgs: string[] = [], env: Record<string, string> = {}): Promise<RunningService> {
+export async function startService(
+  main: string,
+  dbUrl: string,
+  log: string,
+  nodeArgs: string[] = [],
+  env: Record<string, string> = {},
+): Promise<RunningService> {
   const port = await freePort();
   mkdirSync(OUT, { recursive: true });
   const out = createWriteStream(join(OUT, `${log}.log`), { flags: 'a' });

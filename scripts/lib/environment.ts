@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -33,7 +33,16 @@ export interface Cluster {
 /** The embedded PostgreSQL in dataDir (started, or joined when already running). */
 export async function startCluster(dataDir: string, quiet = true): Promise<Cluster> {
   if (resolve(dataDir) === resolve(ROOT, '.data')) throw new Error('Use a DATA_DIR of its own for fault injection, never ./.data.');
-  const embedded = await startEmbeddedPostgres({ dataDir, port: 0, database: 'postgres', log: quiet ? () => undefined : log, fastInit: true });
+  // mkdtemp makes a 0700 folder: as root, the launcher would then place the cluster in a folder of
+  // the system temp dir that removing dataDir leaves behind. Readable by postgres, it stays inside.
+  chmodSync(dataDir, 0o755);
+  const embedded = await startEmbeddedPostgres({
+    dataDir,
+    port: 0,
+    database: 'postgres',
+    log: quiet ? () => undefined : log,
+    fastInit: true,
+  });
   return { embedded, adminUrl: embedded.url, release: () => embedded.release() };
 }
 
@@ -65,7 +74,11 @@ export function scriptConfig(overrides: Record<string, string> = {}): AppConfig 
 }
 
 /** The whole app in this process, on `url`, optionally listening on a loopback port. */
-export async function startApp(url: string, overrides: Record<string, string> = {}, listen = false): Promise<{ app: NestFastifyApplication; base: string }> {
+export async function startApp(
+  url: string,
+  overrides: Record<string, string> = {},
+  listen = false,
+): Promise<{ app: NestFastifyApplication; base: string }> {
   const { createApp } = await import('../../apps/api/src/create-app');
   const app = await createApp(scriptConfig(overrides), url, createRootLogger(overrides.LOG_LEVEL ?? 'silent'));
   let base = '';
@@ -138,8 +151,25 @@ export class PgServer {
   }
 
   start(): Promise<string> {
-    const settings = [`-p ${this.port}`, '-c listen_addresses=127.0.0.1', "-c unix_socket_directories=''", '-c max_connections=200', '-c fsync=off'].join(' ');
-    return this.pgCtl(['start', '-D', this.clusterDir, '-w', '-t', '60', '-l', join(dirname(this.clusterDir), 'postgres.log'), '-o', settings]);
+    const settings = [
+      `-p ${this.port}`,
+      '-c listen_addresses=127.0.0.1',
+      "-c unix_socket_directories=''",
+      '-c max_connections=200',
+      '-c fsync=off',
+    ].join(' ');
+    return this.pgCtl([
+      'start',
+      '-D',
+      this.clusterDir,
+      '-w',
+      '-t',
+      '60',
+      '-l',
+      join(dirname(this.clusterDir), 'postgres.log'),
+      '-o',
+      settings,
+    ]);
   }
 }
 
@@ -149,7 +179,10 @@ export async function serviceBackendPids(adminUrl: string, database: string): Pr
   const client = new Client({ connectionString: adminUrl, application_name: 'chaos' });
   await client.connect();
   try {
-    const { rows } = await client.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and application_name = 'nomina-read-api'`, [database]);
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = $1 and application_name = 'nomina-read-api'`,
+      [database],
+    );
     return rows.map((r) => r.pid);
   } finally {
     await client.end();
@@ -263,7 +296,14 @@ export interface HttpResult {
 /** One HTTP exchange with a raw (already encoded) path; never throws. */
 export async function httpCall(
   base: string,
-  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string; timeoutMs?: number; agent?: import('node:http').Agent },
+  opts: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+    timeoutMs?: number;
+    agent?: import('node:http').Agent;
+  },
 ): Promise<HttpResult> {
   const { request } = await import('node:http');
   const url = new URL(base);
@@ -277,7 +317,15 @@ export async function httpCall(
     };
     try {
       const req = request(
-        { host: url.hostname, port: url.port, method: opts.method ?? 'GET', path: opts.path, headers: opts.headers, agent: opts.agent, timeout: opts.timeoutMs ?? 30_000 },
+        {
+          host: url.hostname,
+          port: url.port,
+          method: opts.method ?? 'GET',
+          path: opts.path,
+          headers: opts.headers,
+          agent: opts.agent,
+          timeout: opts.timeoutMs ?? 30_000,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));

@@ -88,7 +88,25 @@ export function contextFromDataset(data: Dataset, tokens: string[]): FuzzContext
 const enc = (s: string): string => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
 
 /** A raw escaped value: `%XX` bytes that are not valid UTF-8 (overlongs, lone continuations, truncated sequences). */
-const invalidUtf8 = fc.constantFrom('%FF', '%FE%FF', '%C0%AF', '%E0%80%AF', '%80', '%BF%BF', '%C3', '%C3%28', '%E2%82', '%F0%9F%98', '%ED%A0%80', '%F8%88%80%80%80', '%00', '%', '%G1', '%%', '%2');
+const invalidUtf8 = fc.constantFrom(
+  '%FF',
+  '%FE%FF',
+  '%C0%AF',
+  '%E0%80%AF',
+  '%80',
+  '%BF%BF',
+  '%C3',
+  '%C3%28',
+  '%E2%82',
+  '%F0%9F%98',
+  '%ED%A0%80',
+  '%F8%88%80%80%80',
+  '%00',
+  '%',
+  '%G1',
+  '%%',
+  '%2',
+);
 
 /** Escaped fragments mixed freely with plain text. */
 const rawFragment = fc.oneof(
@@ -128,10 +146,27 @@ const nasty = fc.constantFrom(
   'ß',
 );
 
-const bigNumbers = fc.constantFrom('2147483647', '2147483648', '-2147483649', '9007199254740993', '99999999999999999999999', '1e3', '1.5', '-1', '0', '00', '+1', ' 1', '1 ', '١');
+const bigNumbers = fc.constantFrom(
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '9007199254740993',
+  '99999999999999999999999',
+  '1e3',
+  '1.5',
+  '-1',
+  '0',
+  '00',
+  '+1',
+  ' 1',
+  '1 ',
+  '١',
+);
 
 function longString(): fc.Arbitrary<string> {
-  return fc.tuple(fc.constantFrom('a', 'é', '%', '😀', '1', 'Ω'), fc.constantFrom(199, 200, 201, 300, 1000, 4000)).map(([c, n]) => c.repeat(n));
+  return fc
+    .tuple(fc.constantFrom('a', 'é', '%', '😀', '1', 'Ω'), fc.constantFrom(199, 200, 201, 300, 1000, 4000))
+    .map(([c, n]) => c.repeat(n));
 }
 
 function uuidSpellings(ctx: FuzzContext): fc.Arbitrary<string> {
@@ -151,39 +186,71 @@ function uuidSpellings(ctx: FuzzContext): fc.Arbitrary<string> {
 
 function isoDate(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.date({ min: new Date('1899-01-01T00:00:00Z'), max: new Date('2101-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-    fc.constantFrom('2024-02-29', '2023-02-29', '2024-13-01', '2024-00-10', '2024-1-5', '24-01-01', '2024/01/01', '0000-01-01', '9999-12-31', '2024-01-32'),
+    fc
+      .date({ min: new Date('1899-01-01T00:00:00Z'), max: new Date('2101-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
+    fc.constantFrom(
+      '2024-02-29',
+      '2023-02-29',
+      '2024-13-01',
+      '2024-00-10',
+      '2024-1-5',
+      '24-01-01',
+      '2024/01/01',
+      '0000-01-01',
+      '9999-12-31',
+      '2024-01-32',
+    ),
   );
 }
 
 function isoInstant(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()),
-    fc.constantFrom('2024-03-01T00:00:00Z', '2024-03-01T00:00:00.000+05:00', '2024-02-30T00:00:00.000Z', '2024-03-01T24:00:00.000Z', '2024-03-01', '2024-03-01T00:00:00.0000Z'),
+    fc
+      .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+    fc.constantFrom(
+      '2024-03-01T00:00:00Z',
+      '2024-03-01T00:00:00.000+05:00',
+      '2024-02-30T00:00:00.000Z',
+      '2024-03-01T24:00:00.000Z',
+      '2024-03-01',
+      '2024-03-01T00:00:00.0000Z',
+    ),
   );
 }
 
 /** Valid, boundary and mutated plain values for one parameter (before encoding). */
 function plainValue(name: string, schema: Schema, ctx: FuzzContext): fc.Arbitrary<string> {
   const valid: fc.Arbitrary<string>[] = [];
-  if (schema.enum?.length) valid.push(fc.constantFrom(...schema.enum), fc.constantFrom(...schema.enum).map((e) => e.toLowerCase()));
+  if (schema.enum?.length)
+    valid.push(
+      fc.constantFrom(...schema.enum),
+      fc.constantFrom(...schema.enum).map((e) => e.toLowerCase()),
+    );
   if (schema.example !== undefined) valid.push(fc.constant(String(schema.example)));
   if (schema.type === 'integer') {
     const min = schema.minimum ?? -5;
     const max = schema.maximum ?? 5000;
-    valid.push(
-      fc.integer({ min, max: Math.min(max, min + 3000) }).map(String),
-      fc.constantFrom(min, max, min - 1, max + 1).map(String),
-    );
+    valid.push(fc.integer({ min, max: Math.min(max, min + 3000) }).map(String), fc.constantFrom(min, max, min - 1, max + 1).map(String));
   }
   if (schema.format === 'date') valid.push(isoDate());
   if (schema.pattern?.includes('T\\d{2}')) valid.push(isoInstant());
   if (schema.type === 'array' && schema.items?.pattern) {
     const fields = /^\^\(([^)]*)\)/.exec(schema.items.pattern)?.[1].split('|') ?? [];
-    if (fields.length) valid.push(fc.tuple(fc.constantFrom(...fields, 'uuid', 'x'), fc.constantFrom('', ',asc', ',DESC', ',Desc', ',up', ',', ',asc,desc')).map(([f, d]) => f + d));
+    if (fields.length)
+      valid.push(
+        fc
+          .tuple(fc.constantFrom(...fields, 'uuid', 'x'), fc.constantFrom('', ',asc', ',DESC', ',Desc', ',up', ',', ',asc,desc'))
+          .map(([f, d]) => f + d),
+      );
   }
   if (/uuid|pago|id$|business/i.test(name)) valid.push(uuidSpellings(ctx));
-  if (/identificacion/i.test(name)) valid.push(fc.constantFrom(...ctx.documents, ...ctx.suppliers), fc.constantFrom(...ctx.suppliers).map((s) => `${s.slice(0, 3)}.${s.slice(3)}-7`));
+  if (/identificacion/i.test(name))
+    valid.push(
+      fc.constantFrom(...ctx.documents, ...ctx.suppliers),
+      fc.constantFrom(...ctx.suppliers).map((s) => `${s.slice(0, 3)}.${s.slice(3)}-7`),
+    );
   if (/estados/i.test(name)) valid.push(fc.subarray(['EP', 'PA', 'PP', 'PG', 'RE', 'AN', 'pg', ' pp ', 'XX', '']).map((a) => a.join(',')));
   if (/filter/i.test(name)) valid.push(fc.constantFrom('perez', 'Pérez', 'PÉREZ', '%', '_', 'a_b', '100%', ...ctx.documents.slice(0, 5)));
   if (!valid.length) valid.push(fc.string({ maxLength: 20 }));
@@ -207,10 +274,20 @@ function headersArb(ctx: FuzzContext, method: string): fc.Arbitrary<Record<strin
     {
       weight: 2,
       arbitrary: fc.oneof(
-        fc.constantFrom('', 'Bearer', 'Bearer ', 'Basic YTpi', 'bearer x.y.z', 'Bearer eyJhbGciOiJub25lIn0.e30.', `Bearer ${'a'.repeat(5000)}`),
+        fc.constantFrom(
+          '',
+          'Bearer',
+          'Bearer ',
+          'Basic YTpi',
+          'bearer x.y.z',
+          'Bearer eyJhbGciOiJub25lIn0.e30.',
+          `Bearer ${'a'.repeat(5000)}`,
+        ),
         fc.constantFrom(...ctx.tokens).map((t) => `Bearer ${t.slice(0, -3)}abc`),
         // A valid token that is not exactly one token68 (issue #13): junk after it, a tab, two tokens.
-        fc.tuple(fc.constantFrom(...ctx.tokens), fc.constantFrom(' junk', ' x', '\tx', ' , realm="a"')).map(([t, junk]) => `Bearer ${t}${junk}`),
+        fc
+          .tuple(fc.constantFrom(...ctx.tokens), fc.constantFrom(' junk', ' x', '\tx', ' , realm="a"'))
+          .map(([t, junk]) => `Bearer ${t}${junk}`),
         fc.constantFrom(...ctx.tokens).map((t) => `Bearer\t${t}`),
         headerText.map((t) => `Bearer ${t}`),
       ),
@@ -219,12 +296,28 @@ function headersArb(ctx: FuzzContext, method: string): fc.Arbitrary<Record<strin
   return fc.record(
     {
       authorization: auth,
-      accept: fc.constantFrom('application/json', 'text/csv', '*/*', 'text/html', 'application/xml', 'text/csv;q=0.1, application/json', 'garbage/;;;', ''),
+      accept: fc.constantFrom(
+        'application/json',
+        'text/csv',
+        '*/*',
+        'text/html',
+        'application/xml',
+        'text/csv;q=0.1, application/json',
+        'garbage/;;;',
+        '',
+      ),
       'accept-language': fc.constantFrom('es-CO', 'en', '*', 'zz'),
       'accept-encoding': fc.constantFrom('gzip', 'br', 'identity', 'deflate, gzip;q=0', '*'),
       'x-request-id': fc.oneof(headerText, latin1, fc.constant('x'.repeat(200))),
       origin: fc.oneof(fc.constantFrom('https://nomina.example.co', 'null', 'http://evil.example'), headerText),
-      'content-type': fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/problem+json'),
+      'content-type': fc.constantFrom(
+        'application/json',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=latin1',
+        'application/problem+json',
+      ),
       'if-none-match': headerText,
       range: fc.constantFrom('bytes=0-10', 'bytes=-1', 'items=0-5'),
       'x-forwarded-for': fc.constantFrom('1.2.3.4', '::1', 'garbage'),
@@ -236,10 +329,29 @@ function headersArb(ctx: FuzzContext, method: string): fc.Arbitrary<Record<strin
 }
 
 function loginBody(ctx: FuzzContext): fc.Arbitrary<string> {
-  const value = fc.oneof(fc.constantFrom(...ctx.emails), fc.string({ maxLength: 40 }), longString(), fc.integer(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.object({ maxDepth: 1 }));
+  const value = fc.oneof(
+    fc.constantFrom(...ctx.emails),
+    fc.string({ maxLength: 40 }),
+    longString(),
+    fc.integer(),
+    fc.constant(null),
+    fc.array(fc.string(), { maxLength: 2 }),
+    fc.object({ maxDepth: 1 }),
+  );
   return fc.oneof(
-    fc.record({ email: value, password: value, business: fc.oneof(uuidSpellings(ctx), value) }, { requiredKeys: [] }).map((o) => JSON.stringify(o)),
-    fc.constantFrom('', '{', '[]', 'null', '"x"', '{"email":"a@b.co","password":"x"', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}'),
+    fc
+      .record({ email: value, password: value, business: fc.oneof(uuidSpellings(ctx), value) }, { requiredKeys: [] })
+      .map((o) => JSON.stringify(o)),
+    fc.constantFrom(
+      '',
+      '{',
+      '[]',
+      'null',
+      '"x"',
+      '{"email":"a@b.co","password":"x"',
+      '{"__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+    ),
     // Deep nesting (once a 500 from the recursive validation) and NUL (once PostgreSQL's 22021).
     fc.constantFrom(40, 1_500, 20_000).map((d) => `{"email":${'['.repeat(d)}"x"${']'.repeat(d)},"password":"x"}`),
     fc.constantFrom(...ctx.emails).map((e) => JSON.stringify({ email: `${e}\u0000`, password: 'x' })),
@@ -269,44 +381,79 @@ function operationRequest(doc: OpenApiDoc, path: string, method: string, ctx: Fu
       ),
     ),
   );
-  const extraQuery = fc.array(fc.tuple(fc.oneof(fc.constantFrom('params[x]', 'a[b][c]', '__proto__', 'constructor', 'x'), fc.string({ maxLength: 8 })).map(enc), encodedValue('extra', {}, ctx)), { maxLength: 2 });
-  const methods = fc.oneof({ weight: 12, arbitrary: fc.constant(method.toUpperCase()) }, { weight: 1, arbitrary: fc.constantFrom('HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH') });
+  const extraQuery = fc.array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom('params[x]', 'a[b][c]', '__proto__', 'constructor', 'x'), fc.string({ maxLength: 8 })).map(enc),
+      encodedValue('extra', {}, ctx),
+    ),
+    { maxLength: 2 },
+  );
+  const methods = fc.oneof(
+    { weight: 12, arbitrary: fc.constant(method.toUpperCase()) },
+    { weight: 1, arbitrary: fc.constantFrom('HEAD', 'OPTIONS', 'POST', 'PUT', 'DELETE', 'PATCH') },
+  );
 
-  return fc.record({ pathValues, queryValues, extraQuery, method: methods, headers: headersArb(ctx, method.toUpperCase()), body: loginBody(ctx), encodeBrackets: fc.boolean() }).map((r) => {
-    let p = path;
-    pathParams.forEach((param, i) => (p = p.replace(`{${param.name}}`, r.pathValues[i] || '%20')));
-    const pairs: string[] = [];
-    queryParams.forEach((param, i) => {
-      const values = r.queryValues[i];
-      const name = r.encodeBrackets ? enc(param.name) : param.name;
-      if (values) for (const v of values) pairs.push(`${name}=${v}`);
+  return fc
+    .record({
+      pathValues,
+      queryValues,
+      extraQuery,
+      method: methods,
+      headers: headersArb(ctx, method.toUpperCase()),
+      body: loginBody(ctx),
+      encodeBrackets: fc.boolean(),
+    })
+    .map((r) => {
+      let p = path;
+      pathParams.forEach((param, i) => (p = p.replace(`{${param.name}}`, r.pathValues[i] || '%20')));
+      const pairs: string[] = [];
+      queryParams.forEach((param, i) => {
+        const values = r.queryValues[i];
+        const name = r.encodeBrackets ? enc(param.name) : param.name;
+        if (values) for (const v of values) pairs.push(`${name}=${v}`);
+      });
+      for (const [k, v] of r.extraQuery) pairs.push(`${k}=${v}`);
+      const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method);
+      const headers = { ...r.headers };
+      if (!hasBody) delete headers['content-type'];
+      return {
+        method: r.method,
+        url: pairs.length ? `${p}?${pairs.join('&')}` : p,
+        headers,
+        body: hasBody ? r.body : undefined,
+        operation: `${method.toUpperCase()} ${path}`,
+      };
     });
-    for (const [k, v] of r.extraQuery) pairs.push(`${k}=${v}`);
-    const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method);
-    const headers = { ...r.headers };
-    if (!hasBody) delete headers['content-type'];
-    return {
-      method: r.method,
-      url: pairs.length ? `${p}?${pairs.join('&')}` : p,
-      headers,
-      body: hasBody ? r.body : undefined,
-      operation: `${method.toUpperCase()} ${path}`,
-    };
-  });
 }
 
 /** Every operation of the document (docs excluded), weighted equally. */
 export function requestArbitrary(doc: OpenApiDoc, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
-  const ops = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).filter((m) => ['get', 'post'].includes(m)).map((m) => operationRequest(doc, path, m, ctx)));
-  const unknownRoute = fc.tuple(rawMutant, headersArb(ctx, 'GET')).map(([p, headers]) => ({ method: 'GET', url: `/${p}`, headers, operation: 'unknown route' }));
+  const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((m) => ['get', 'post'].includes(m))
+      .map((m) => operationRequest(doc, path, m, ctx)),
+  );
+  const unknownRoute = fc
+    .tuple(rawMutant, headersArb(ctx, 'GET'))
+    .map(([p, headers]) => ({ method: 'GET', url: `/${p}`, headers, operation: 'unknown route' }));
   // Paths that climb out of the Swagger UI assets (issue #13): 404, never a 403 that says BUSINESS_FORBIDDEN.
   const traversal = fc
-    .tuple(fc.constantFrom('/docs/../../package.json', '/docs/%2e%2e/%2e%2e/package.json', '/docs/..%5c..%5cpackage.json', '/docs/..;/..;/package.json', '/docs/static/../../../.env'), headersArb(ctx, 'GET'))
+    .tuple(
+      fc.constantFrom(
+        '/docs/../../package.json',
+        '/docs/%2e%2e/%2e%2e/package.json',
+        '/docs/..%5c..%5cpackage.json',
+        '/docs/..;/..;/package.json',
+        '/docs/static/../../../.env',
+      ),
+      headersArb(ctx, 'GET'),
+    )
     .map(([url, headers]) => ({ method: 'GET', url, headers, operation: 'unknown route' }));
   return fc.oneof(...ops, unknownRoute, traversal);
 }
 
-const LEAK = /at \w[\w.<>]* \(|node_modules|\bselect\b.+\bfrom\b|syntax error at|violates .* constraint|QueryFailedError|TypeError|ReferenceError/i;
+const LEAK =
+  /at \w[\w.<>]* \(|node_modules|\bselect\b.+\bfrom\b|syntax error at|violates .* constraint|QueryFailedError|TypeError|ReferenceError/i;
 
 /** The violations of one exchange (empty when it is fine). */
 export function checkResponse(req: FuzzRequest, res: FuzzResponse): string[] {
@@ -316,7 +463,9 @@ export function checkResponse(req: FuzzRequest, res: FuzzResponse): string[] {
   const documented500 =
     res.status === 500 &&
     req.operation === 'GET /pagos' &&
-    (req.method === 'GET' ? /"code":"ESTADOS_REQUERIDO"/.test(res.body) : req.method === 'HEAD' && !/[?&]params(\[|%5B)estados(]|%5D)=/i.test(req.url));
+    (req.method === 'GET'
+      ? /"code":"ESTADOS_REQUERIDO"/.test(res.body)
+      : req.method === 'HEAD' && !/[?&]params(\[|%5B)estados(]|%5D)=/i.test(req.url));
   if (res.status >= 500 && !documented500) problems.push(`status ${res.status}`);
   if (res.status >= 400 && req.method !== 'HEAD') {
     if (!/^application\/problem\+json/.test(type)) problems.push(`${res.status} with content-type "${type}"`);
@@ -325,7 +474,8 @@ export function checkResponse(req: FuzzRequest, res: FuzzResponse): string[] {
         const body = JSON.parse(res.body) as { detail?: unknown; message?: unknown; status?: unknown; code?: unknown };
         if (typeof body.detail !== 'string' || body.detail.trim() === '') problems.push(`${res.status} problem without detail`);
         if (body.message !== body.detail) problems.push(`${res.status} problem whose message is not its detail`);
-        if (body.code === 'BUSINESS_FORBIDDEN' && req.operation === 'unknown route') problems.push('BUSINESS_FORBIDDEN outside the business check');
+        if (body.code === 'BUSINESS_FORBIDDEN' && req.operation === 'unknown route')
+          problems.push('BUSINESS_FORBIDDEN outside the business check');
         if (body.status !== res.status) problems.push(`problem status ${String(body.status)} ≠ HTTP ${res.status}`);
         if (typeof body.code !== 'string') problems.push('problem without code');
       } catch {

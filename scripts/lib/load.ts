@@ -52,7 +52,11 @@ export function assertLoopback(base: string): void {
 }
 
 /** Starts autocannon on `base` with `connections` connections, cycling through `requests`. */
-export function startLoad(base: string, requests: AutocannonRequest[], opts: { connections: number; durationS: number; timeoutS?: number; pipelining?: number }): LoadRun {
+export function startLoad(
+  base: string,
+  requests: AutocannonRequest[],
+  opts: { connections: number; durationS: number; timeoutS?: number; pipelining?: number },
+): LoadRun {
   assertLoopback(base);
   const started = performance.now();
   const samples: Sample[] = [];
@@ -65,7 +69,9 @@ export function startLoad(base: string, requests: AutocannonRequest[], opts: { c
     pipelining: opts.pipelining ?? 1,
     requests,
   });
-  instance.on('response', (_c, statusCode, _b, responseTime) => samples.push({ at: performance.now() - started, status: statusCode, ms: responseTime }));
+  instance.on('response', (_c, statusCode, _b, responseTime) =>
+    samples.push({ at: performance.now() - started, status: statusCode, ms: responseTime }),
+  );
   instance.on('reqError', (err) => errors.push({ at: performance.now() - started, message: err.message }));
   const done = new Promise<AutocannonResult>((resolve) => instance.on('done', resolve));
   return {

@@ -24,7 +24,10 @@ export interface NumberingRun {
 
 export type NumberingCall = () => Promise<{ status: number; body: string; ms: number }>;
 
-export async function runNumbering(call: NumberingCall, opts: { clients: number; total: number; onCall?: (i: number) => Promise<void> | void }): Promise<NumberingRun> {
+export async function runNumbering(
+  call: NumberingCall,
+  opts: { clients: number; total: number; onCall?: (i: number) => Promise<void> | void },
+): Promise<NumberingRun> {
   const outcomes: CallOutcome[] = [];
   let next = 0;
   const started = performance.now();
@@ -68,18 +71,24 @@ export function checkNumbering(run: NumberingRun, start: number, final: number, 
   }
   const ok200 = run.outcomes.filter((o) => o.status === 200);
   for (const o of ok200) {
-    if (o.numbers.length !== documentsPerCall) problems.push(`a 200 answer with ${o.numbers.length} documents instead of ${documentsPerCall}`);
-    if (o.numbers.some((n, i) => n !== o.numbers[0] + i)) problems.push(`a call's block is not contiguous: ${o.numbers.slice(0, 5).join(',')}…`);
+    if (o.numbers.length !== documentsPerCall)
+      problems.push(`a 200 answer with ${o.numbers.length} documents instead of ${documentsPerCall}`);
+    if (o.numbers.some((n, i) => n !== o.numbers[0] + i))
+      problems.push(`a call's block is not contiguous: ${o.numbers.slice(0, 5).join(',')}…`);
   }
   const all = ok200.flatMap((o) => o.numbers).sort((a, b) => a - b);
   const duplicates = all.filter((n, i) => i > 0 && n === all[i - 1]);
   if (duplicates.length) problems.push(`${duplicates.length} numbers handed out twice, e.g. ${duplicates.slice(0, 5).join(', ')}`);
-  if (final - start !== all.length) problems.push(`the sequence moved by ${final - start} but ${all.length} numbers were handed out in 200 answers (${final - start - all.length} lost)`);
+  if (final - start !== all.length)
+    problems.push(
+      `the sequence moved by ${final - start} but ${all.length} numbers were handed out in 200 answers (${final - start - all.length} lost)`,
+    );
   const missing: number[] = [];
   const set = new Set(all);
   for (let n = start; n < final && missing.length < 10; n++) if (!set.has(n)) missing.push(n);
   if (missing.length) problems.push(`numbers consumed but never handed out: ${missing.join(', ')}`);
-  if (all.length && (all[0] !== start || all[all.length - 1] !== final - 1)) problems.push(`handed-out range ${all[0]}..${all[all.length - 1]} ≠ ${start}..${final - 1}`);
+  if (all.length && (all[0] !== start || all[all.length - 1] !== final - 1))
+    problems.push(`handed-out range ${all[0]}..${all[all.length - 1]} ≠ ${start}..${final - 1}`);
   const unexpected = run.outcomes.filter((o) => o.status !== 200 && o.status !== 503);
   if (unexpected.length) problems.push(`${unexpected.length} answers neither 200 nor 503: ${JSON.stringify(unexpected.slice(0, 3))}`);
   return { ok: problems.length === 0, problems, handedOut: all.length, calls };
@@ -90,7 +99,10 @@ export async function nextNumber(url: string, tenantId: string): Promise<number>
   const client = new Client({ connectionString: url, application_name: 'numbering-check' });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>('select siguiente_numero::text as n from nomina_electronica_secuencia where tenant_id = $1', [tenantId]);
+    const { rows } = await client.query<{ n: string }>(
+      'select siguiente_numero::text as n from nomina_electronica_secuencia where tenant_id = $1',
+      [tenantId],
+    );
     return Number(rows[0].n);
   } finally {
     await client.end();

@@ -31,7 +31,15 @@ describe('Swagger UI in headless Chromium', () => {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 900 },
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     page = context.pages()[0] ?? (await context.newPage());
   });
@@ -56,7 +64,8 @@ describe('Swagger UI in headless Chromium', () => {
     return block;
   }
 
-  const status = async (block: Locator) => (await block.locator('.live-responses-table tbody .response-col_status').first().innerText()).trim();
+  const status = async (block: Locator) =>
+    (await block.locator('.live-responses-table tbody .response-col_status').first().innerText()).trim();
 
   it('shows the API with the demo login prefilled', async () => {
     await page.goto(`${server.base}/docs`);
@@ -104,7 +113,9 @@ describe('Swagger UI in headless Chromium', () => {
   it('calls proveedores (GET /proveedor/{identificacion})', async () => {
     const block = await tryOut('get', '/proveedor/{identificacion}');
     expect(await status(block)).toBe('200');
-    await expect(block.locator('.live-responses-table tbody .response-col_description').innerText()).resolves.toContain('"identificacion": "1047153323"');
+    await expect(block.locator('.live-responses-table tbody .response-col_description').innerText()).resolves.toContain(
+      '"identificacion": "1047153323"',
+    );
     await shot('06-proveedores-proveedor');
   });
 });

@@ -29,8 +29,10 @@ export class HostModule {
           entities: [],
           discovery: { warnWhenNoEntities: false },
           pool: {
-            afterCreate: (conn: { query(sql: string, cb: (err: Error | null) => void): void }, done: (err: Error | null, conn: unknown) => void) =>
-              conn.query(`set timezone = 'UTC'; set statement_timeout = 15000`, (err) => done(err, conn)),
+            afterCreate: (
+              conn: { query(sql: string, cb: (err: Error | null) => void): void },
+              done: (err: Error | null, conn: unknown) => void,
+            ) => conn.query(`set timezone = 'UTC'; set statement_timeout = 15000`, (err) => done(err, conn)),
           },
         }),
         // The host's CQRS buses: payroll's query handlers register on them.

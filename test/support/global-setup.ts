@@ -8,7 +8,6 @@ import { APP_SCHEMA } from '../../apps/api/src/database/schema';
 import { dropRunDatabases, freshDatabase, runScoped, startTestServer, type TestServer } from './test-database';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __TEST_SERVER__: TestServer | undefined;
 }
 

@@ -21,7 +21,10 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 }
 
 /** The whole application on the shared test database (requests through app.inject, no socket). */
-export async function createTestApp(overrides: Record<string, string> = {}, url = process.env.TEST_DATABASE_URL): Promise<NestFastifyApplication> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  url = process.env.TEST_DATABASE_URL,
+): Promise<NestFastifyApplication> {
   if (!url) throw new Error('TEST_DATABASE_URL is not set: run the tests through jest (global setup).');
   const config = testConfig(overrides);
   const app = await createApp(config, url, createRootLogger('silent'));
@@ -46,7 +49,12 @@ export function get(app: NestFastifyApplication, url: string, token?: string, he
   return inject(app, { method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
 }
 
-export function post(app: NestFastifyApplication, url: string, payload: unknown, headers: Record<string, string> = {}): Promise<InjectResult> {
+export function post(
+  app: NestFastifyApplication,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): Promise<InjectResult> {
   return inject(app, { method: 'POST', url, payload: payload as object, headers });
 }
 
@@ -68,7 +76,16 @@ export function expectProblem(res: InjectResult, status: number, code?: string):
   expect(res.status).toBe(status);
   expect(String(res.headers['content-type'])).toMatch(/^application\/problem\+json/);
   const body = res.json();
-  expect(body).toEqual(expect.objectContaining({ status, type: expect.any(String), title: expect.any(String), detail: expect.any(String), instance: expect.any(String), code: expect.any(String) }));
+  expect(body).toEqual(
+    expect.objectContaining({
+      status,
+      type: expect.any(String),
+      title: expect.any(String),
+      detail: expect.any(String),
+      instance: expect.any(String),
+      code: expect.any(String),
+    }),
+  );
   // CONTRACT §1: legacy clients read only `message`.
   expect(body.message).toBe(body.detail);
   if (code) expect(body.code).toBe(code);

@@ -59,13 +59,22 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     done();
   });
   trackRequestContext(fastify);
+  // Assigned once the Nest app exists; the hook only runs after that.
+  // eslint-disable-next-line prefer-const
   let metrics: HttpMetrics | undefined;
   fastify.addHook('onResponse', (req, reply, done) => {
     // The route template (`/pagos/:id`), never the raw URL, labels metrics; unmatched URLs have none.
     const route = req.routeOptions.url;
     metrics?.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     req.log.info(
-      { method: req.method, url: req.url, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, tenant: req.principal?.tenantId },
+      {
+        method: req.method,
+        url: req.url,
+        route,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        tenant: req.principal?.tenantId,
+      },
       'request',
     );
     done();

@@ -6,7 +6,9 @@ const wire = (uuid: string): string => uuid.replace(/-/g, '').toUpperCase();
 
 describe('DEMO_EXAMPLES (the README and OpenAPI examples) exist in the demo dataset', () => {
   const dataset = generateDataset({ scale: 'demo' });
-  const user = dataset.tenants.flatMap((t) => (t.usuarios ?? []).map((u) => ({ t, u }))).find(({ u }) => u.email === DEMO_EXAMPLES.login.email);
+  const user = dataset.tenants
+    .flatMap((t) => (t.usuarios ?? []).map((u) => ({ t, u })))
+    .find(({ u }) => u.email === DEMO_EXAMPLES.login.email);
   const tenant = user?.t as TenantInput;
   const pagos = [...(tenant?.pagos ?? [])] as PagoInput[];
 
@@ -46,7 +48,9 @@ describe('DEMO_EXAMPLES (the README and OpenAPI examples) exist in the demo data
     const { ano, mes } = DEMO_EXAMPLES.nominaElectronica;
     expect(pagos.some((p) => p.definitivo && p.ano === ano && p.mes === mes && p.tipoPago !== 'IN' && p.estado !== 'AN')).toBe(true);
     const { dateInitISO, dateEndISO } = DEMO_EXAMPLES.report;
-    const sales = [...(tenant.ventas ?? [])].filter((v) => wire(v.negocio) === DEMO_EXAMPLES.businessId && v.fecha >= dateInitISO && v.fecha <= dateEndISO);
+    const sales = [...(tenant.ventas ?? [])].filter(
+      (v) => wire(v.negocio) === DEMO_EXAMPLES.businessId && v.fecha >= dateInitISO && v.fecha <= dateEndISO,
+    );
     expect(sales.length).toBeGreaterThan(0);
   });
 });

@@ -88,7 +88,8 @@ export function polishDocument(document: OpenAPIObject): OpenAPIObject {
       const op = (item as Record<string, Operation | undefined>)[method];
       if (!op) continue;
       for (const param of op.parameters ?? []) applyParameterExample(path, param);
-      if (path === '/login' && op.requestBody?.content?.['application/json']) op.requestBody.content['application/json'].example = LOGIN_EXAMPLE;
+      if (path === '/login' && op.requestBody?.content?.['application/json'])
+        op.requestBody.content['application/json'].example = LOGIN_EXAMPLE;
       op.responses['503'] ??= serviceUnavailable(fullPath);
     }
   }
@@ -112,12 +113,18 @@ function applyParameterExample(path: string, param: Parameter): void {
 
 function serviceUnavailable(instance: string): unknown {
   return {
-    description: 'Servicio no disponible: la base de datos no responde, una consulta excedió su tiempo o el servicio se está deteniendo; reintente.',
+    description:
+      'Servicio no disponible: la base de datos no responde, una consulta excedió su tiempo o el servicio se está deteniendo; reintente.',
     content: {
       'application/problem+json': {
         schema: { $ref: '#/components/schemas/ProblemDto' },
         // Built like the wire body (problemBody), so it carries every member, `message` included.
-        example: problemBody(503, 'SERVICE_UNAVAILABLE', 'La base de datos no está disponible en este momento. Intente de nuevo en unos segundos.', instance),
+        example: problemBody(
+          503,
+          'SERVICE_UNAVAILABLE',
+          'La base de datos no está disponible en este momento. Intente de nuevo en unos segundos.',
+          instance,
+        ),
       },
     },
   };

@@ -9,7 +9,6 @@ export { MAX_MONEY, MAX_QUANTITY } from '@app/platform/persistence/bulk/decimal-
 export { supplierKey } from '@app/proveedores/persistence';
 import { MAX_MONEY, MAX_QUANTITY } from '@app/platform/persistence/bulk/decimal-text';
 
-
 /**
  * True when the number has at most `decimals` decimal digits. JSON.parse yields the double
  * nearest to the literal; scaling back and forth lands on that same double only when the literal

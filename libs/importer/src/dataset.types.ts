@@ -8,8 +8,18 @@
 export type { Instant, IsoDate, Uuid } from '@app/platform/persistence/bulk/dataset-scalars';
 export type { NegocioInput, Plan, UsuarioInput } from '@app/platform/persistence/tenant-data';
 export type {
-  ConceptoInput, DetalleInput, EmpleadoInput, EstadoPago, GrupoPagoInput, PagoEmpleadoInput, PagoInput, TipoConcepto, TipoCotizanteInput,
-  TipoDocumento, TipoPago, VinculacionInput,
+  ConceptoInput,
+  DetalleInput,
+  EmpleadoInput,
+  EstadoPago,
+  GrupoPagoInput,
+  PagoEmpleadoInput,
+  PagoInput,
+  TipoConcepto,
+  TipoCotizanteInput,
+  TipoDocumento,
+  TipoPago,
+  VinculacionInput,
 } from '@app/nomina/persistence';
 export type { CategoriaInput, EstadoVenta, ProductoInput, VentaInput, VentaLineaInput } from '@app/reportes/persistence';
 export type { EstablecimientoInput, ProveedorInput, Ubicacion } from '@app/proveedores/persistence';

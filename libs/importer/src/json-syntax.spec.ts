@@ -1,15 +1,13 @@
 import { findJsonSyntaxError, findLoneSurrogate } from './json-syntax';
 
 describe('findJsonSyntaxError', () => {
-  it.each([
-    '{}',
-    '[]',
-    ' {"a": [1, -2.5e3, true, false, null, "x\\n\\u00e9"], "b": {"c": {}}} ',
-    '[[[[[[]]]]]]',
-  ])('accepts valid JSON %s', (text) => {
-    expect(() => JSON.parse(text)).not.toThrow();
-    expect(findJsonSyntaxError(text)).toBeUndefined();
-  });
+  it.each(['{}', '[]', ' {"a": [1, -2.5e3, true, false, null, "x\\n\\u00e9"], "b": {"c": {}}} ', '[[[[[[]]]]]]'])(
+    'accepts valid JSON %s',
+    (text) => {
+      expect(() => JSON.parse(text)).not.toThrow();
+      expect(findJsonSyntaxError(text)).toBeUndefined();
+    },
+  );
 
   it.each([
     ['{"a": 1,}', 1, 9, 'nombre de propiedad'],

@@ -17,7 +17,7 @@ const REPO = join(__dirname, '../../..');
 const FIXTURE = JSON.parse(readFileSync(join(REPO, 'test/fixtures/example-dataset.json'), 'utf8')) as Dataset;
 
 /** Everything COPY's text format treats specially, plus what merely looks special. */
-const TRICKY_TEXT = 'Pérez\tO\'Neil \\N\nsegunda\rlínea \\ fin';
+const TRICKY_TEXT = "Pérez\tO'Neil \\N\nsegunda\rlínea \\ fin";
 
 /** The example, plus what it lacks to exercise defaults: absent nullable flags, a lower-case supplier id. */
 function dataset(): Dataset {
@@ -109,16 +109,22 @@ describe('loadDataset', () => {
       pago: sum((t) => pagosOf(t).length),
       pago_empleado: sum((t) => payslips(t).length),
       pago_empleado_detalle: sum((t) => payslips(t).reduce((n, pe) => n + pe.detalles.length, 0)),
-      pago_concepto_total: sum((t) => pagosOf(t).reduce((n, p) => n + new Set(p.empleados.flatMap((pe) => pe.detalles.map((d) => d.concepto))).size, 0)),
+      pago_concepto_total: sum((t) =>
+        pagosOf(t).reduce((n, p) => n + new Set(p.empleados.flatMap((pe) => pe.detalles.map((d) => d.concepto))).size, 0),
+      ),
       nomina_electronica_secuencia: sum((t) => (t.nominaElectronica ? 1 : 0)),
       categoria: sum((t) => t.categorias!.length),
       producto: sum((t) => t.productos!.length),
       venta: sum((t) => (t.ventas as unknown[]).length),
       venta_linea: sum((t) => (t.ventas as { lineas: unknown[] }[]).reduce((n, v) => n + v.lineas.length, 0)),
       proveedor: sum((t) => t.proveedores!.filter((p) => p.ubicacion === 'DEFINITIVA').length),
-      proveedor_establecimiento: sum((t) => t.proveedores!.filter((p) => p.ubicacion === 'DEFINITIVA').reduce((n, p) => n + p.establecimientos.length, 0)),
+      proveedor_establecimiento: sum((t) =>
+        t.proveedores!.filter((p) => p.ubicacion === 'DEFINITIVA').reduce((n, p) => n + p.establecimientos.length, 0),
+      ),
       proveedor_entrada: sum((t) => t.proveedores!.filter((p) => p.ubicacion === 'ENTRADA').length),
-      proveedor_entrada_establecimiento: sum((t) => t.proveedores!.filter((p) => p.ubicacion === 'ENTRADA').reduce((n, p) => n + p.establecimientos.length, 0)),
+      proveedor_entrada_establecimiento: sum((t) =>
+        t.proveedores!.filter((p) => p.ubicacion === 'ENTRADA').reduce((n, p) => n + p.establecimientos.length, 0),
+      ),
     };
     const actual: Record<string, number> = {};
     for (const table of Object.keys(expected)) actual[table] = await count(table);
@@ -248,7 +254,12 @@ describe('loadDataset', () => {
         )
       ).rows[0];
     expect(await flags(PACIFICO, pagosOf(PACIFICO)[0])).toMatchObject({ pendiente_generar_ingreso: null, ingreso_con_errores: null });
-    expect(await flags(ANDINA, pagosOf(ANDINA)[0])).toMatchObject({ pendiente_generar_ingreso: null, ingreso_con_errores: null, incluir_prima: false, genero_plano: true });
+    expect(await flags(ANDINA, pagosOf(ANDINA)[0])).toMatchObject({
+      pendiente_generar_ingreso: null,
+      ingreso_con_errores: null,
+      incluir_prima: false,
+      genero_plano: true,
+    });
     // incluirPrima, egresoConErrores and pendienteGenerarEgreso are absent from this payment.
     expect(await flags(ANDINA, pagosOf(ANDINA)[1])).toEqual({
       pendiente_generar_ingreso: false,
@@ -259,7 +270,10 @@ describe('loadDataset', () => {
       pendiente_generar_egreso: false,
       grupo_pago_id: '53635667-e4ae-48c6-b75c-75a4b4645d3a',
     });
-    expect(await flags(ANDINA, pagosOf(ANDINA)[10])).toMatchObject({ pendiente_generar_ingreso: true, grupo_pago_id: '910205db-d16a-48ea-929d-79b4a4fac3f6' });
+    expect(await flags(ANDINA, pagosOf(ANDINA)[10])).toMatchObject({
+      pendiente_generar_ingreso: true,
+      grupo_pago_id: '910205db-d16a-48ea-929d-79b4a4fac3f6',
+    });
   });
 
   it('stores users with a verifiable hash, defaults, business order and the login directory', async () => {
@@ -270,10 +284,17 @@ describe('loadDataset', () => {
         where u.tenant_id = $1 and u.id = $2 group by u.email, u.password_hash, u.rol, u.activo`,
       [key(ANDINA.uuid), key(jorge.uuid)],
     );
-    expect(rows[0]).toMatchObject({ email: jorge.email, rol: 'ADMIN', activo: true, negocios: ['3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f', 'e3a021f0-bd8c-4948-a428-d0c5ea79dba1'] });
+    expect(rows[0]).toMatchObject({
+      email: jorge.email,
+      rol: 'ADMIN',
+      activo: true,
+      negocios: ['3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f', 'e3a021f0-bd8c-4948-a428-d0c5ea79dba1'],
+    });
     expect(rows[0].password_hash).not.toContain(jorge.password);
     await expect(verifyPassword(jorge.password, rows[0].password_hash)).resolves.toBe(true);
-    const login = await client.query('select tenant_id::text, usuario_id::text from login_directory where email_key = $1', [jorge.email.toLowerCase()]);
+    const login = await client.query('select tenant_id::text, usuario_id::text from login_directory where email_key = $1', [
+      jorge.email.toLowerCase(),
+    ]);
     expect(login.rows).toEqual([{ tenant_id: ANDINA.uuid, usuario_id: jorge.uuid }]);
     const orden = await client.query('select id::text from negocio where tenant_id = $1 order by orden', [key(ANDINA.uuid)]);
     expect(orden.rows.map((r) => key(r.id))).toEqual(ANDINA.negocios!.map((n) => key(n.uuid)));
@@ -287,16 +308,28 @@ describe('loadDataset', () => {
       [key(ANDINA.uuid), key(venta.uuid)],
     );
     expect(rows.map((r) => r.linea)).toEqual([0, 1, 2, 3]);
-    expect(rows[0]).toMatchObject({ negocio_id: 'e3a021f0-bd8c-4948-a428-d0c5ea79dba1', estado: 'Pagada', cantidad: '8', precio_unitario: '7790.50', descuento: '9348.60', impuestos: '0.00', costo_promedio: '4792.8314' });
+    expect(rows[0]).toMatchObject({
+      negocio_id: 'e3a021f0-bd8c-4948-a428-d0c5ea79dba1',
+      estado: 'Pagada',
+      cantidad: '8',
+      precio_unitario: '7790.50',
+      descuento: '9348.60',
+      impuestos: '0.00',
+      costo_promedio: '4792.8314',
+    });
     expect(rows[0].fecha.toISOString()).toBe('2023-09-01T11:41:36.204Z');
     expect(rows[3]).toMatchObject({ descuento: '0.00', impuestos: '4430.80' });
   });
 
   it('stores supplier identifications upper case, in the table of their ubicacion', async () => {
-    const ids = await client.query(`select identificacion from proveedor where tenant_id = $1 order by identificacion`, [key(PACIFICO.uuid)]);
+    const ids = await client.query(`select identificacion from proveedor where tenant_id = $1 order by identificacion`, [
+      key(PACIFICO.uuid),
+    ]);
     expect(ids.rows.map((r) => r.identificacion)).toContain('AB99X1');
     const entry = ANDINA.proveedores!.find((p) => p.ubicacion === 'ENTRADA')!;
-    expect(await count('proveedor_entrada_establecimiento', 'tenant_id = $1 and identificacion = $2', [key(ANDINA.uuid), entry.identificacion])).toBe(entry.establecimientos.length);
+    expect(
+      await count('proveedor_entrada_establecimiento', 'tenant_id = $1 and identificacion = $2', [key(ANDINA.uuid), entry.identificacion]),
+    ).toBe(entry.establecimientos.length);
     expect(await count('proveedor', 'tenant_id = $1 and identificacion = $2', [key(ANDINA.uuid), entry.identificacion])).toBe(0);
   });
 
@@ -338,7 +371,9 @@ describe('loadDataset', () => {
     expect(validateDataset({ tenants: [extremos] })).toEqual([]);
     await loadDataset(client, { tenants: [extremos] }, { replace: false });
     const tenant = key(extremos.uuid);
-    const lines = await client.query(`select cantidad::text, valor::text from pago_empleado_detalle where tenant_id = $1 order by id`, [tenant]);
+    const lines = await client.query(`select cantidad::text, valor::text from pago_empleado_detalle where tenant_id = $1 order by id`, [
+      tenant,
+    ]);
     expect(lines.rows).toEqual([
       { cantidad: '0.0005', valor: '9999999999999.99' },
       { cantidad: '-3.0000', valor: '0.01' },
@@ -363,12 +398,45 @@ describe('loadDataset', () => {
       [tenant],
     );
     expect(sales.rows.map((r) => ({ ...r, fecha: r.fecha.toISOString() }))).toEqual([
-      { venta_id: u(8), linea: 0, fecha: '1999-12-31T23:59:59.999Z', estado: 'Anulada', cantidad: '0.0000001', precio_unitario: '0.29', descuento: '0.00', impuestos: '0.00', costo_promedio: '4719.611' },
-      { venta_id: u(8), linea: 1, fecha: '1999-12-31T23:59:59.999Z', estado: 'Anulada', cantidad: '0.333333', precio_unitario: '-1.50', descuento: '0.01', impuestos: '9999999999999.99', costo_promedio: '0' },
-      { venta_id: u(9), linea: 0, fecha: '2099-01-01T00:00:00.500Z', estado: 'Pendiente', cantidad: '12345.5', precio_unitario: '1.00', descuento: '0.00', impuestos: '0.00', costo_promedio: '0.0001' },
+      {
+        venta_id: u(8),
+        linea: 0,
+        fecha: '1999-12-31T23:59:59.999Z',
+        estado: 'Anulada',
+        cantidad: '0.0000001',
+        precio_unitario: '0.29',
+        descuento: '0.00',
+        impuestos: '0.00',
+        costo_promedio: '4719.611',
+      },
+      {
+        venta_id: u(8),
+        linea: 1,
+        fecha: '1999-12-31T23:59:59.999Z',
+        estado: 'Anulada',
+        cantidad: '0.333333',
+        precio_unitario: '-1.50',
+        descuento: '0.01',
+        impuestos: '9999999999999.99',
+        costo_promedio: '0',
+      },
+      {
+        venta_id: u(9),
+        linea: 0,
+        fecha: '2099-01-01T00:00:00.500Z',
+        estado: 'Pendiente',
+        cantidad: '12345.5',
+        precio_unitario: '1.00',
+        descuento: '0.00',
+        impuestos: '0.00',
+        costo_promedio: '0.0001',
+      },
     ]);
     const venta = await client.query(`select fecha, estado from venta where tenant_id = $1 order by id`, [tenant]);
-    expect(venta.rows.map((r) => [r.fecha.toISOString(), r.estado])).toEqual([['1999-12-31T23:59:59.999Z', 'Anulada'], ['2099-01-01T00:00:00.500Z', 'Pendiente']]);
+    expect(venta.rows.map((r) => [r.fecha.toISOString(), r.estado])).toEqual([
+      ['1999-12-31T23:59:59.999Z', 'Anulada'],
+      ['2099-01-01T00:00:00.500Z', 'Pendiente'],
+    ]);
   });
 
   it('refuses a tenant that exists without --replace, and changes nothing', async () => {
@@ -454,7 +522,9 @@ describe('loadDataset', () => {
     await loadDataset(client, { tenants: [changed] }, { replace: true });
     expect(await count('pago', 'tenant_id = $1 and id = $2', [key(PACIFICO.uuid), key(dropped.uuid)])).toBe(0);
     expect(await count('pago_empleado_detalle', 'tenant_id = $1 and pago_id = $2', [key(PACIFICO.uuid), key(dropped.uuid)])).toBe(0);
-    expect((await client.query('select nombre from tenant where id = $1', [key(PACIFICO.uuid)])).rows[0].nombre).toBe('Pacífico Renombrado');
+    expect((await client.query('select nombre from tenant where id = $1', [key(PACIFICO.uuid)])).rows[0].nombre).toBe(
+      'Pacífico Renombrado',
+    );
     const after = await snapshot();
     expect(after.pago).not.toEqual(before.pago);
 
@@ -464,7 +534,13 @@ describe('loadDataset', () => {
 
   it('never moves the e-payroll sequence backwards on replace', async () => {
     // A tenant of its own: nothing but the sequence matters here, and it keeps the test fast.
-    const small: TenantInput = { uuid: '61111111-2222-4333-8444-555555555555', nit: '6', nombre: 'Secuencia', activo: true, nominaElectronica: { prefijo: 'NE', siguienteNumero: 591 } };
+    const small: TenantInput = {
+      uuid: '61111111-2222-4333-8444-555555555555',
+      nit: '6',
+      nombre: 'Secuencia',
+      activo: true,
+      nominaElectronica: { prefijo: 'NE', siguienteNumero: 591 },
+    };
     const tenant = key(small.uuid);
     const sequence = async (): Promise<unknown> =>
       (await client.query('select prefijo, siguiente_numero from nomina_electronica_secuencia where tenant_id = $1', [tenant])).rows[0];

@@ -62,7 +62,16 @@ export async function loadDataset(client: Client, data: Dataset | { tenants: Loa
   // Hashing is slow (scrypt) and needs no database: done before the transaction opens.
   const hashes = await hashPasswords(data.tenants);
   const summary: LoadSummary = {
-    tenants: 0, usuarios: 0, empleados: 0, pagos: 0, payslips: 0, payslipLines: 0, ventas: 0, saleLines: 0, proveedores: 0, seconds: 0,
+    tenants: 0,
+    usuarios: 0,
+    empleados: 0,
+    pagos: 0,
+    payslips: 0,
+    payslipLines: 0,
+    ventas: 0,
+    saleLines: 0,
+    proveedores: 0,
+    seconds: 0,
   };
   const totals: Record<string, number | undefined> = {
     nómina: opts.totals?.payrollLines ?? countPayrollLines(data.tenants),

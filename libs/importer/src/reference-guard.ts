@@ -25,7 +25,12 @@ export async function skipRowTriggers(client: Client): Promise<boolean> {
 }
 
 /** Every foreign key between tenant tables, each context's own (those to `tenant` hold trivially: one tenant id per load). */
-const FOREIGN_KEYS: readonly ForeignKey[] = [...PLATFORM_FOREIGN_KEYS, ...NOMINA_FOREIGN_KEYS, ...REPORTES_FOREIGN_KEYS, ...PROVEEDORES_FOREIGN_KEYS];
+const FOREIGN_KEYS: readonly ForeignKey[] = [
+  ...PLATFORM_FOREIGN_KEYS,
+  ...NOMINA_FOREIGN_KEYS,
+  ...REPORTES_FOREIGN_KEYS,
+  ...PROVEEDORES_FOREIGN_KEYS,
+];
 
 function orphanQuery(fk: ForeignKey): string {
   const present = fk.columns.map((c) => `c.${c} is not null`).join(' and ');

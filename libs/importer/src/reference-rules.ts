@@ -1,5 +1,14 @@
 import { BulkUuids } from './bulk-uuids';
-import type { EmpleadoInput, NegocioInput, PagoEmpleadoInput, PagoInput, ProveedorInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';
+import type {
+  EmpleadoInput,
+  NegocioInput,
+  PagoEmpleadoInput,
+  PagoInput,
+  ProveedorInput,
+  TenantInput,
+  UsuarioInput,
+  VentaInput,
+} from './dataset.types';
 import {
   MAX_QUANTITY,
   dateProblem,
@@ -29,10 +38,18 @@ export function checkReferences(tenants: TenantInput[], skip: Set<number>, probl
 }
 
 /** A tenant whose payments and sales are read again from the file each time they are iterated. */
-export type StreamedTenant = Omit<TenantInput, 'pagos' | 'ventas'> & { pagos?: AsyncIterable<PagoInput>; ventas?: AsyncIterable<VentaInput> };
+export type StreamedTenant = Omit<TenantInput, 'pagos' | 'ventas'> & {
+  pagos?: AsyncIterable<PagoInput>;
+  ventas?: AsyncIterable<VentaInput>;
+};
 
 /** checkReferences for a streamed file: the same rules, in the same order, one payment or sale at a time. */
-export async function checkReferencesStreamed(tenants: StreamedTenant[], skip: Set<number>, problems: ProblemList, prefilter: UuidPrefilter): Promise<void> {
+export async function checkReferencesStreamed(
+  tenants: StreamedTenant[],
+  skip: Set<number>,
+  problems: ProblemList,
+  prefilter: UuidPrefilter,
+): Promise<void> {
   const checker = new ReferenceChecker(problems, prefilter);
   for (let i = 0; i < tenants.length; i++) {
     if (skip.has(i)) continue;
@@ -165,7 +182,11 @@ class ReferenceChecker {
       items.forEach((item, i) => {
         const seen = first.get(item.codigo);
         if (seen === undefined) first.set(item.codigo, i);
-        else this.problems.add(`${listPath}[${i}].codigo`, `código de ${what} repetido en este tenant: ya se usa en ${listPath}[${seen}].codigo`);
+        else
+          this.problems.add(
+            `${listPath}[${i}].codigo`,
+            `código de ${what} repetido en este tenant: ya se usa en ${listPath}[${seen}].codigo`,
+          );
         into.add(item.codigo);
       });
     };
@@ -223,7 +244,8 @@ class ReferenceChecker {
     }
     const other = bonds.get(bond);
     if (other === undefined) bonds.set(bond, j);
-    else this.problems.add(payslipPath(pagoPath, j, 'vinculacion'), `la vinculación ya tiene otra nómina en este pago (empleados[${other}])`);
+    else
+      this.problems.add(payslipPath(pagoPath, j, 'vinculacion'), `la vinculación ya tiene otra nómina en este pago (empleados[${other}])`);
     const salario = moneyProblem(pe.salarioBase);
     if (salario) this.problems.add(payslipPath(pagoPath, j, 'salarioBase'), salario);
     if (pe.diasTrabajados !== undefined && !hasAtMostDecimals(pe.diasTrabajados, 4)) {
@@ -285,12 +307,17 @@ class ReferenceChecker {
       const key = `${p.ubicacion} ${supplierKey(p.identificacion)}`;
       const first = seen.get(key);
       if (first === undefined) seen.set(key, `${pp}.identificacion`);
-      else this.problems.add(`${pp}.identificacion`, `proveedor repetido en la ubicación ${p.ubicacion} de este tenant: ya está en ${first}`);
+      else
+        this.problems.add(`${pp}.identificacion`, `proveedor repetido en la ubicación ${p.ubicacion} de este tenant: ya está en ${first}`);
       const codes = new Map<string, number>();
       p.establecimientos.forEach((e, k) => {
         const other = codes.get(e.codigo);
         if (other === undefined) codes.set(e.codigo, k);
-        else this.problems.add(`${pp}.establecimientos[${k}].codigo`, `código de establecimiento repetido en este proveedor (establecimientos[${other}])`);
+        else
+          this.problems.add(
+            `${pp}.establecimientos[${k}].codigo`,
+            `código de establecimiento repetido en este proveedor (establecimientos[${other}])`,
+          );
       });
     });
   }

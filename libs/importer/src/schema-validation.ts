@@ -190,9 +190,7 @@ const DEF_NAMES: Record<string, string> = {
 
 function anyOfNames(branches: unknown): string {
   if (!Array.isArray(branches)) return 'un valor válido';
-  return branches
-    .map((b: { $ref?: string; type?: unknown }) => (b.$ref ? (DEF_NAMES[b.$ref] ?? b.$ref) : typeNames(b.type)))
-    .join(' o ');
+  return branches.map((b: { $ref?: string; type?: unknown }) => (b.$ref ? (DEF_NAMES[b.$ref] ?? b.$ref) : typeNames(b.type))).join(' o ');
 }
 
 const PATTERN_NAMES: Record<string, string> = {

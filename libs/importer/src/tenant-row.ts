@@ -11,7 +11,12 @@ import { TENANT_DATA_TABLES } from './tables';
  * of the API waiting on that row's lock would then find it gone instead of seeing the new value.
  * Every other table is emptied explicitly by tenant_id (the line tables have no foreign keys).
  */
-export async function prepareTenant(client: Client, tenant: Pick<TenantInput, 'uuid' | 'nit' | 'nombre' | 'activo'>, tenantKey: string, replace: boolean): Promise<void> {
+export async function prepareTenant(
+  client: Client,
+  tenant: Pick<TenantInput, 'uuid' | 'nit' | 'nombre' | 'activo'>,
+  tenantKey: string,
+  replace: boolean,
+): Promise<void> {
   // FOR UPDATE: two imports replacing the same tenant run one after the other.
   const existing = await client.query<{ nombre: string }>('select nombre from tenant where id = $1 for update', [tenantKey]);
   const values = [tenantKey, tenant.nit, tenant.nombre, tenant.activo];

@@ -14,12 +14,19 @@ function duplicates(uuids: [BulkKind, string][], prefilter?: UuidPrefilter): str
 
 describe('UuidPrefilter with BulkUuids', () => {
   it('finds exactly the duplicates the exact sets find, whatever the spelling and kind', () => {
-    const spelling = fc.constantFrom((u: string) => u, (u: string) => u.toUpperCase(), (u: string) => u.replace(/-/g, ''));
+    const spelling = fc.constantFrom(
+      (u: string) => u,
+      (u: string) => u.toUpperCase(),
+      (u: string) => u.replace(/-/g, ''),
+    );
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom<BulkKind>('nómina', 'detalle', 'venta'), fc.nat(300), spelling), { maxLength: 400 }), (items) => {
-        const uuids = items.map(([kind, n, spell]): [BulkKind, string] => [kind, spell(uuidOf(n))]);
-        expect(duplicates(uuids, new UuidPrefilter(0))).toEqual(duplicates(uuids));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom<BulkKind>('nómina', 'detalle', 'venta'), fc.nat(300), spelling), { maxLength: 400 }),
+        (items) => {
+          const uuids = items.map(([kind, n, spell]): [BulkKind, string] => [kind, spell(uuidOf(n))]);
+          expect(duplicates(uuids, new UuidPrefilter(0))).toEqual(duplicates(uuids));
+        },
+      ),
       { numRuns: 200 },
     );
   });

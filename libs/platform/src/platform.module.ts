@@ -76,7 +76,18 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AuthenticationGuard },
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
-      exports: [APP_CONFIG, ReadPools, SqlReader, DataVersionReader, PrincipalDirectory, TenantGuard, PremiumGuard, TokenService, AUTH_ADAPTER, HttpMetrics],
+      exports: [
+        APP_CONFIG,
+        ReadPools,
+        SqlReader,
+        DataVersionReader,
+        PrincipalDirectory,
+        TenantGuard,
+        PremiumGuard,
+        TokenService,
+        AUTH_ADAPTER,
+        HttpMetrics,
+      ],
     };
   }
 }

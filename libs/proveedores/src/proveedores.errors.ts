@@ -8,6 +8,7 @@ import { DomainError } from '@app/platform/errors/domain-error';
 export enum ProveedoresErrorCode {
   PROVEEDOR_NO_ENCONTRADO = 'PROVEEDOR_NOT_FOUND',
   /** @deprecated The published name of PROVEEDOR_NO_ENCONTRADO (same code), kept for host apps. */
+  // eslint-disable-next-line @typescript-eslint/no-duplicate-enum-values -- an alias, on purpose
   PROVEEDOR_NOT_FOUND = 'PROVEEDOR_NOT_FOUND',
 }
 

@@ -16,11 +16,15 @@ import { buildOpenApiDocument } from '../openapi';
 export async function generateOpenApi(): Promise<OpenAPIObject> {
   // Throwaway settings: never used to connect or sign anything.
   const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'openapi-'.repeat(5), LOG_LEVEL: 'silent' });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, 'postgresql://openapi@127.0.0.1:1/openapi'), new FastifyAdapter(), {
-    preview: true,
-    logger: false,
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, 'postgresql://openapi@127.0.0.1:1/openapi'),
+    new FastifyAdapter(),
+    {
+      preview: true,
+      logger: false,
+      abortOnError: false,
+    },
+  );
   try {
     return buildOpenApiDocument(app);
   } finally {

@@ -76,7 +76,9 @@ export async function runSeed(argv: string[]): Promise<number> {
     await migrateDatabase(url.toString(), APP_SCHEMA);
     await client.connect();
     const stats = datasetStats({ scale: args.scale });
-    stderr(`Generando la escala ${args.scale} en la base ${name}: ${formatCount(stats.payslipLines)} líneas de nómina, ${formatCount(stats.saleLines)} líneas de venta, ${formatCount(stats.establecimientos)} proveedores.`);
+    stderr(
+      `Generando la escala ${args.scale} en la base ${name}: ${formatCount(stats.payslipLines)} líneas de nómina, ${formatCount(stats.saleLines)} líneas de venta, ${formatCount(stats.establecimientos)} proveedores.`,
+    );
     const progress = createProgressReporter();
     const totals: Record<string, number> = { nómina: stats.payslipLines, ventas: stats.saleLines, proveedores: stats.establecimientos };
     const summary = await loadDataset(client, generateDataset({ scale: args.scale }), {

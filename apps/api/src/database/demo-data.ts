@@ -27,12 +27,13 @@ export async function loadDemoDataIfEmpty(config: AppConfig, url: string, logger
         onProgress: progress ? (p) => progress.update(p) : undefined,
       });
       progress?.finish();
-      logger.info(`Datos de demostración cargados: ${summary.tenants} tenants, ${summary.payslips} nóminas, ${summary.ventas} ventas, ${summary.proveedores} proveedores.`);
+      logger.info(
+        `Datos de demostración cargados: ${summary.tenants} tenants, ${summary.payslips} nóminas, ${summary.ventas} ventas, ${summary.proveedores} proveedores.`,
+      );
     }
-    const { rows: demo } = await client.query<{ n: number }>(
-      'select count(*)::int as n from login_directory where email_key = any($1)',
-      [DEMO_LOGINS.map((l) => l.email.toLowerCase())],
-    );
+    const { rows: demo } = await client.query<{ n: number }>('select count(*)::int as n from login_directory where email_key = any($1)', [
+      DEMO_LOGINS.map((l) => l.email.toLowerCase()),
+    ]);
     if (demo[0].n === 0) return [];
     const width = Math.max(...DEMO_LOGINS.map((l) => l.email.length));
     return [

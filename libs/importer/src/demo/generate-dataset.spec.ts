@@ -123,7 +123,8 @@ describe('generateDataset (demo scale)', () => {
         const categorias = new Set((t.categorias ?? []).map((c) => key(c.uuid)));
         const productoNegocio = new Map((t.productos ?? []).map((p) => [key(p.uuid), key(p.negocio)]));
         const bonds = new Map<string, { ing: string; ret: string | null | undefined }>();
-        for (const e of t.empleados ?? []) for (const v of e.vinculaciones) bonds.set(key(v.uuid), { ing: v.fechaIngreso, ret: v.fechaRetiro });
+        for (const e of t.empleados ?? [])
+          for (const v of e.vinculaciones) bonds.set(key(v.uuid), { ing: v.fechaIngreso, ret: v.fechaRetiro });
 
         for (const u of t.usuarios ?? []) for (const n of u.negocios) if (!negocios.has(key(n))) problems.push(`${u.email} negocio ${n}`);
         for (const e of t.empleados ?? []) {
@@ -143,7 +144,8 @@ describe('generateDataset (demo scale)', () => {
           for (const e of p.empleados) {
             const bond = bonds.get(key(e.vinculacion));
             if (!bond) problems.push(`payslip ${e.uuid} vinculacion of another tenant`);
-            else if (bond.ing > p.fechaHasta || (bond.ret && bond.ret < p.fechaDesde)) problems.push(`payslip ${e.uuid} bond not active in ${p.descripcion}`);
+            else if (bond.ing > p.fechaHasta || (bond.ret && bond.ret < p.fechaDesde))
+              problems.push(`payslip ${e.uuid} bond not active in ${p.descripcion}`);
             if (seen.has(key(e.vinculacion))) problems.push(`two payslips of one bond in ${p.descripcion}`);
             seen.add(key(e.vinculacion));
             for (const d of e.detalles) if (!conceptos.has(d.concepto)) problems.push(`concepto ${d.concepto}`);
@@ -281,7 +283,8 @@ describe('generateDataset (demo scale)', () => {
       for (const t of active) {
         const pagos = pagosOf(t);
         expect(pagos.length).toBeGreaterThanOrEqual(30);
-        for (const tipo of ['PE', 'PR', 'CE', 'IC', 'LD', 'AN', 'DV', 'NE', 'VI', 'IN']) expect(pagos.some((p) => p.tipoPago === tipo)).toBe(true);
+        for (const tipo of ['PE', 'PR', 'CE', 'IC', 'LD', 'AN', 'DV', 'NE', 'VI', 'IN'])
+          expect(pagos.some((p) => p.tipoPago === tipo)).toBe(true);
         for (const estado of ['EP', 'PA', 'PP', 'PG', 'RE', 'AN']) expect(pagos.some((p) => p.estado === estado)).toBe(true);
         expect(pagos.find((p) => p.tipoPago === 'IN')?.definitivo).toBe(true);
         expect(pagos.some((p) => p.definitivo) && pagos.some((p) => !p.definitivo)).toBe(true);

@@ -104,7 +104,17 @@ export function buildSpecs(cfg: PeriodCfg, bonds: Bond[], groups: Groups, withTi
   const eom = (y: number, m: number): number => dayNum(y, m, lastDayOfMonth(y, m));
 
   const before = addMonths(cfg.startYear, cfg.startMonth, -1);
-  add('IN', before.y, before.m, dayNum(before.y, 1, 1), eom(before.y, before.m), eom(before.y, before.m), -1, before.y, `Saldos iniciales ${before.y}`);
+  add(
+    'IN',
+    before.y,
+    before.m,
+    dayNum(before.y, 1, 1),
+    eom(before.y, before.m),
+    eom(before.y, before.m),
+    -1,
+    before.y,
+    `Saldos iniciales ${before.y}`,
+  );
 
   const pe: PaymentSpec[] = [];
   const vi: PaymentSpec[] = [];
@@ -112,14 +122,40 @@ export function buildSpecs(cfg: PeriodCfg, bonds: Bond[], groups: Groups, withTi
   for (let k = 0; k < cfg.months; k++) {
     const { y, m } = addMonths(cfg.startYear, cfg.startMonth, k);
     const mName = MONTH_NAMES[m - 1];
-    if (m === 1) add('IC', y, 1, dayNum(y - 1, 1, 1), dayNum(y - 1, 12, 31), dayNum(y, 1, 31), k, y - 1, `Intereses sobre cesantías año ${y - 1}`);
-    if (m === 2) add('CE', y, 2, dayNum(y - 1, 1, 1), dayNum(y - 1, 12, 31), dayNum(y, 2, 14), k, y - 1, `Consignación de cesantías año ${y - 1}`);
-    if (m === 3) add('DV', y, 3, dayNum(y, 3, 1), dayNum(y, 3, 31), dayNum(y, 4, 5), k, y, `Bonificación por desempeño ${y} - Administrativos`, groups.adm);
+    if (m === 1)
+      add('IC', y, 1, dayNum(y - 1, 1, 1), dayNum(y - 1, 12, 31), dayNum(y, 1, 31), k, y - 1, `Intereses sobre cesantías año ${y - 1}`);
+    if (m === 2)
+      add('CE', y, 2, dayNum(y - 1, 1, 1), dayNum(y - 1, 12, 31), dayNum(y, 2, 14), k, y - 1, `Consignación de cesantías año ${y - 1}`);
+    if (m === 3)
+      add(
+        'DV',
+        y,
+        3,
+        dayNum(y, 3, 1),
+        dayNum(y, 3, 31),
+        dayNum(y, 4, 5),
+        k,
+        y,
+        `Bonificación por desempeño ${y} - Administrativos`,
+        groups.adm,
+      );
     if (m === 6) add('PR', y, 6, dayNum(y, 1, 1), dayNum(y, 6, 30), dayNum(y, 6, 30), k, y, `Prima de servicios primer semestre ${y}`);
-    if (m === 7) vi.push(add('VI', y, 7, dayNum(y, 7, 1), dayNum(y, 7, 31), dayNum(y, 7, 31), k, y, `Pago virtual de vacaciones julio ${y}`));
+    if (m === 7)
+      vi.push(add('VI', y, 7, dayNum(y, 7, 1), dayNum(y, 7, 31), dayNum(y, 7, 31), k, y, `Pago virtual de vacaciones julio ${y}`));
     if (m === 9) add('NE', y, 9, dayNum(y, 9, 1), dayNum(y, 9, 30), dayNum(y, 10, 3), k, y, `Ajuste nómina electrónica septiembre ${y}`);
     if (m === 12) {
-      anticipo = add('AN', y, 12, dayNum(y, 12, 1), dayNum(y, 12, 15), dayNum(y, 12, 15), k, y, `Anticipo de nómina diciembre ${y} - Operativos`, groups.ope);
+      anticipo = add(
+        'AN',
+        y,
+        12,
+        dayNum(y, 12, 1),
+        dayNum(y, 12, 15),
+        dayNum(y, 12, 15),
+        k,
+        y,
+        `Anticipo de nómina diciembre ${y} - Operativos`,
+        groups.ope,
+      );
       add('PR', y, 12, dayNum(y, 7, 1), dayNum(y, 12, 31), dayNum(y, 12, 20), k, y, `Prima de servicios segundo semestre ${y}`);
     }
     const p = add('PE', y, m, dayNum(y, m, 1), eom(y, m), eom(y, m), k, y, `Nómina mensual ${mName} ${y}`);
@@ -208,7 +244,6 @@ export function eligibleDays(s: PaymentSpec, b: Bond): number {
       return 0;
   }
 }
-
 
 // ---------------------------------------------------------------------------------------------
 // Which lines a payslip has (S stream only)
@@ -505,7 +540,8 @@ function buildPayslip(
       if (CONCEPT_IS_BASE[c]) ibc += c === C.INTEGRAL ? Math.round(v * 0.7) : v;
     }
     const uuid = U.next();
-    detalles[i] = cantidad > 0 ? { uuid, concepto: CONCEPT_CODES[c], cantidad, valor: v / 100 } : { uuid, concepto: CONCEPT_CODES[c], valor: v / 100 };
+    detalles[i] =
+      cantidad > 0 ? { uuid, concepto: CONCEPT_CODES[c], cantidad, valor: v / 100 } : { uuid, concepto: CONCEPT_CODES[c], valor: v / 100 };
   }
   const uuid = U.next();
   return s.tipo === 'DV'

@@ -62,8 +62,20 @@ type Profile =
 
 /** The first employees of an active tenant get these, so every edge case exists at every scale. */
 const FORCED: Profile[] = [
-  'esteban', 'twoBonds', 'retiredIn', 'future', 'retiredBefore', 'futureRetiro', 'hiredIn',
-  'appr12', 'appr19', 'partTime', 'integral', 'high', 'retiredIn', 'minWage',
+  'esteban',
+  'twoBonds',
+  'retiredIn',
+  'future',
+  'retiredBefore',
+  'futureRetiro',
+  'hiredIn',
+  'appr12',
+  'appr19',
+  'partTime',
+  'integral',
+  'high',
+  'retiredIn',
+  'minWage',
 ];
 
 interface Draft {
@@ -90,7 +102,10 @@ export interface PeopleResult {
 
 export function generatePeople(r: Rng, cfg: PeriodCfg, forced: boolean, allowSpecial: boolean): PeopleResult {
   const S = dayNum(cfg.startYear, cfg.startMonth, 1);
-  const endYm = { y: cfg.startYear + Math.floor((cfg.startMonth - 1 + cfg.months - 1) / 12), m: ((cfg.startMonth - 1 + cfg.months - 1) % 12) + 1 };
+  const endYm = {
+    y: cfg.startYear + Math.floor((cfg.startMonth - 1 + cfg.months - 1) / 12),
+    m: ((cfg.startMonth - 1 + cfg.months - 1) % 12) + 1,
+  };
   const E = dayNum(endYm.y, endYm.m, lastDayOfMonth(endYm.y, endYm.m));
   const periodDays = E - S + 1;
   const empleados: EmpleadoInput[] = [];
@@ -105,7 +120,8 @@ export function generatePeople(r: Rng, cfg: PeriodCfg, forced: boolean, allowSpe
     if (profile === 'esteban' && !allowSpecial) profile = 'integral';
 
     // ---- person
-    const tipoDocumento: TipoDocumento = forced && i === 2 ? 'CE' : forced && i === 3 ? 'PPT' : forced && i === 4 ? 'PEP' : randomDocType(r);
+    const tipoDocumento: TipoDocumento =
+      forced && i === 2 ? 'CE' : forced && i === 3 ? 'PPT' : forced && i === 4 ? 'PEP' : randomDocType(r);
     let identificacion: string;
     do identificacion = randomDocNumber(r, tipoDocumento);
     while (usedIds.has(identificacion));
@@ -166,7 +182,13 @@ export function generatePeople(r: Rng, cfg: PeriodCfg, forced: boolean, allowSpe
         break;
       }
       case 'integral':
-        drafts.push({ ing: hireBefore(), ret: NO_DATE, salRef: round1000(smmlv(2025) * 13 + r.range(0, 22_000_000)), kind: 'integral', ope: false });
+        drafts.push({
+          ing: hireBefore(),
+          ret: NO_DATE,
+          salRef: round1000(smmlv(2025) * 13 + r.range(0, 22_000_000)),
+          kind: 'integral',
+          ope: false,
+        });
         break;
       case 'esteban':
         // Integral salary written 1.8404777E7 by the legacy serializer; retired with a final settlement.

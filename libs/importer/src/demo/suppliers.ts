@@ -54,7 +54,19 @@ function randomId(r: Rng, kind: Kind): string {
 
 function randomKind(r: Rng): Kind {
   const x = r.float();
-  return x < 0.62 ? 'NIT' : x < 0.68 ? 'NIT_CORTO' : x < 0.86 ? 'CC' : x < 0.92 ? 'NIT_PN' : x < 0.96 ? 'CE' : x < 0.98 ? 'PA' : 'NIT_EXTRANJERO';
+  return x < 0.62
+    ? 'NIT'
+    : x < 0.68
+      ? 'NIT_CORTO'
+      : x < 0.86
+        ? 'CC'
+        : x < 0.92
+          ? 'NIT_PN'
+          : x < 0.96
+            ? 'CE'
+            : x < 0.98
+              ? 'PA'
+              : 'NIT_EXTRANJERO';
 }
 
 function establishments(r: Rng, count: number, razon: string): EstablecimientoInput[] {
@@ -75,7 +87,11 @@ function establishments(r: Rng, count: number, razon: string): EstablecimientoIn
       const suffix = r.chance(0.2) ? r.pick(['A', 'B', 'C', ' Bis']) : '';
       e.direccion = r.chance(0.93) ? `${r.pick(STREET_TYPES)} ${r.range(1, 150)}${suffix} # ${r.range(1, 120)}-${r.range(1, 99)}` : null;
       e.ciudad = ciudad;
-      e.telefono = r.chance(0.8) ? (r.chance(0.6) ? `${prefix}${r.range(2_000_000, 8_999_999)}` : `3${r.range(100_000_000, 249_999_999)}`) : null;
+      e.telefono = r.chance(0.8)
+        ? r.chance(0.6)
+          ? `${prefix}${r.range(2_000_000, 8_999_999)}`
+          : `3${r.range(100_000_000, 249_999_999)}`
+        : null;
       e.email = r.chance(0.7) ? `${r.pick(['contacto', 'compras', 'ventas', 'facturacion', 'cartera'])}@${domain}` : null;
     }
     out.push(e);

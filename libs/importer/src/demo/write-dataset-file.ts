@@ -20,7 +20,10 @@ export async function writeDatasetFile(data: Dataset, file: string): Promise<num
     const { pagos, ventas, ...head } = data.tenants[i];
     let members = JSON.stringify(head).slice(1, -1);
     await write(`${i ? ',\n' : ''}{${members}`);
-    for (const [name, items, indent] of [['pagos', pagos, 1], ['ventas', ventas, undefined]] as const) {
+    for (const [name, items, indent] of [
+      ['pagos', pagos, 1],
+      ['ventas', ventas, undefined],
+    ] as const) {
       if (items === undefined) continue;
       await write(`${members ? ',' : ''}"${name}":[`);
       members = name;

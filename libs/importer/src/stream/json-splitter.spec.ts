@@ -48,7 +48,12 @@ const documents = fc
 
 /** A valid document with characters of JSON's syntax inserted, deleted or cut off. */
 const damaged = fc
-  .tuple(documents, fc.nat(), fc.constantFrom('', '{', '}', '[', ']', ',', ':', '"', '\\', 'x', '-', '0', ' ', '\u00e9', 'tru'), fc.boolean())
+  .tuple(
+    documents,
+    fc.nat(),
+    fc.constantFrom('', '{', '}', '[', ']', ',', ':', '"', '\\', 'x', '-', '0', ' ', '\u00e9', 'tru'),
+    fc.boolean(),
+  )
   .map(([text, at, insert, truncate]) => {
     const i = at % (text.length + 1);
     return truncate ? text.slice(0, i) : text.slice(0, i) + insert + text.slice(i + (insert ? 0 : 1));
@@ -57,9 +62,14 @@ const damaged = fc
 describe('JsonSplitter', () => {
   it('rebuilds what JSON.parse returns, whatever the chunking and the containers walked into', () => {
     fc.assert(
-      fc.property(documents, fc.array(fc.nat(), { maxLength: 8 }), fc.constantFrom(everything, nothing, topLevels), (text, cuts, descend) => {
-        expect(split(Buffer.from(text), cuts, descend)).toEqual(JSON.parse(text));
-      }),
+      fc.property(
+        documents,
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.constantFrom(everything, nothing, topLevels),
+        (text, cuts, descend) => {
+          expect(split(Buffer.from(text), cuts, descend)).toEqual(JSON.parse(text));
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -108,7 +118,9 @@ describe('JsonSplitter', () => {
     expect(() => split(ok.subarray(0, 4), [], nothing)).toThrow(expect.objectContaining({ kind: 'utf8', offset: 3 }));
     // Overlong forms and UTF-16 surrogates written as UTF-8 are not UTF-8.
     expect(() => split(Buffer.from([0x22, 0xc0, 0xaf, 0x22]), [], nothing)).toThrow(expect.objectContaining({ kind: 'utf8', offset: 1 }));
-    expect(() => split(Buffer.from([0x22, 0xed, 0xa0, 0x80, 0x22]), [], nothing)).toThrow(expect.objectContaining({ kind: 'utf8', offset: 1 }));
+    expect(() => split(Buffer.from([0x22, 0xed, 0xa0, 0x80, 0x22]), [], nothing)).toThrow(
+      expect.objectContaining({ kind: 'utf8', offset: 1 }),
+    );
   });
 
   it('refuses a lone surrogate escape with the JSON path of its text, in a value or a key, walked into or not', () => {

@@ -151,7 +151,10 @@ export class JsonSplitter {
 
   private unexpected(buf: Buffer, i: number, expected: string): JsonStreamError {
     const ch = String.fromCharCode(buf[i]);
-    return this.syntax(this.base + i, `carácter inesperado ${JSON.stringify(buf[i] < 0x80 ? ch : buf.toString('utf8', i, i + 4)[0])}; se esperaba ${expected}`);
+    return this.syntax(
+      this.base + i,
+      `carácter inesperado ${JSON.stringify(buf[i] < 0x80 ? ch : buf.toString('utf8', i, i + 4)[0])}; se esperaba ${expected}`,
+    );
   }
 
   private scan(buf: Buffer, end: number): void {

@@ -15,7 +15,7 @@ import { FileChangedError, locate, scanDatasetFile, type StreamedDataset } from 
  */
 
 const FIXTURE_TEXT = readFileSync(join(__dirname, '../../../../test/fixtures/example-dataset.json'), 'utf8');
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let dir: string;
 let n = 0;
@@ -78,36 +78,54 @@ describe('scanDatasetFile', () => {
     ['pagos that is not a list', (_: Json, t: Json[]) => (t[1].pagos = { a: 1 })],
     ['tenants that is not a list', (d: Json) => (d.tenants = 'x')],
     ['a tenant that is not an object', (_: Json, t: Json[]) => (t[1] = 7 as unknown as Json)],
-    ['a broken reference in a payslip and in a sale line', (_: Json, t: Json[]) => {
-      t[0].pagos[0].empleados[0].vinculacion = '99999999-9999-4999-8999-999999999999';
-      t[0].ventas[1].lineas[0].producto = '99999999-9999-4999-8999-999999999999';
-    }],
-    ['an unknown concept and fechaDesde after fechaHasta', (_: Json, t: Json[]) => {
-      t[1].pagos[0].empleados[0].detalles[0].concepto = 'ZZZ';
-      t[0].pagos[1].fechaDesde = '2099-01-01';
-    }],
-    ['duplicate payment, payslip, line and sale uuids (first use located)', (_: Json, t: Json[]) => {
-      t[0].pagos[1].uuid = t[0].pagos[0].uuid.toUpperCase();
-      t[1].pagos[0].empleados[1].uuid = t[0].pagos[0].empleados[0].uuid;
-      t[2].pagos[0].empleados[0].detalles[0].uuid = t[0].pagos[2].empleados[0].detalles[1].uuid.replace(/-/g, '');
-      t[0].ventas[2].uuid = t[0].ventas[0].uuid;
-    }],
-    ['two payslips of one bond in a payment', (_: Json, t: Json[]) => (t[0].pagos[0].empleados[1].vinculacion = t[0].pagos[0].empleados[0].vinculacion)],
-    ['repeated e-mails, supplier identifications and establishment codes', (_: Json, t: Json[]) => {
-      t[1].usuarios[0].email = t[0].usuarios[0].email.toUpperCase();
-      t[0].proveedores[1].identificacion = t[0].proveedores[0].identificacion;
-      t[0].proveedores[1].ubicacion = t[0].proveedores[0].ubicacion;
-      t[0].proveedores[0].establecimientos.push({ ...t[0].proveedores[0].establecimientos[0] });
-    }],
-    ['schema and reference problems in different tenants', (_: Json, t: Json[]) => {
-      t[0].pagos[2].estado = 'XX';
-      t[1].pagos[0].empleados[0].vinculacion = '99999999-9999-4999-8999-999999999999';
-    }],
+    [
+      'a broken reference in a payslip and in a sale line',
+      (_: Json, t: Json[]) => {
+        t[0].pagos[0].empleados[0].vinculacion = '99999999-9999-4999-8999-999999999999';
+        t[0].ventas[1].lineas[0].producto = '99999999-9999-4999-8999-999999999999';
+      },
+    ],
+    [
+      'an unknown concept and fechaDesde after fechaHasta',
+      (_: Json, t: Json[]) => {
+        t[1].pagos[0].empleados[0].detalles[0].concepto = 'ZZZ';
+        t[0].pagos[1].fechaDesde = '2099-01-01';
+      },
+    ],
+    [
+      'duplicate payment, payslip, line and sale uuids (first use located)',
+      (_: Json, t: Json[]) => {
+        t[0].pagos[1].uuid = t[0].pagos[0].uuid.toUpperCase();
+        t[1].pagos[0].empleados[1].uuid = t[0].pagos[0].empleados[0].uuid;
+        t[2].pagos[0].empleados[0].detalles[0].uuid = t[0].pagos[2].empleados[0].detalles[1].uuid.replace(/-/g, '');
+        t[0].ventas[2].uuid = t[0].ventas[0].uuid;
+      },
+    ],
+    [
+      'two payslips of one bond in a payment',
+      (_: Json, t: Json[]) => (t[0].pagos[0].empleados[1].vinculacion = t[0].pagos[0].empleados[0].vinculacion),
+    ],
+    [
+      'repeated e-mails, supplier identifications and establishment codes',
+      (_: Json, t: Json[]) => {
+        t[1].usuarios[0].email = t[0].usuarios[0].email.toUpperCase();
+        t[0].proveedores[1].identificacion = t[0].proveedores[0].identificacion;
+        t[0].proveedores[1].ubicacion = t[0].proveedores[0].ubicacion;
+        t[0].proveedores[0].establecimientos.push({ ...t[0].proveedores[0].establecimientos[0] });
+      },
+    ],
+    [
+      'schema and reference problems in different tenants',
+      (_: Json, t: Json[]) => {
+        t[0].pagos[2].estado = 'XX';
+        t[1].pagos[0].empleados[0].vinculacion = '99999999-9999-4999-8999-999999999999';
+      },
+    ],
   ])('reports %s as the whole-document validation does', async (_name, breakIt) => {
     expect(await expectSameProblems(breakIt)).toBeGreaterThan(0);
   });
 
-  it('finds references whatever the order of a tenant\'s members (payments before employees and catalogs)', async () => {
+  it("finds references whatever the order of a tenant's members (payments before employees and catalogs)", async () => {
     const count = await expectSameProblems((_, t) => {
       const { pagos, ventas, ...rest } = t[0];
       t[0] = { pagos, ventas, ...rest };

@@ -6,7 +6,7 @@ import { ProblemList, type ImportProblem } from '../problems';
 import { checkReferencesStreamed, type StreamedTenant } from '../reference-rules';
 import { BULK_FIELDS, type BulkField, SchemaCheck } from '../schema-validation';
 import { UuidPrefilter } from '../uuid-prefilter';
-import { JsonSplitter, JsonStreamError, type PathSegment } from './json-splitter';
+import { JsonSplitter, type PathSegment } from './json-splitter';
 
 /**
  * An import file validated without holding it (CONTRACT §6), in streaming passes over the bytes:
@@ -213,8 +213,6 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
     timings: { read: (readAt - started) / 1000, validate: (performance.now() - readAt) / 1000 },
   };
 }
-
-
 
 /** Line and column (1-based, in characters, as an editor counts them) of a byte offset of the file. */
 export async function locate(file: string, offset: number): Promise<{ line: number; column: number }> {

@@ -25,7 +25,8 @@ export class ConceptosAcumuladosController {
   @ApiConceptosAcumulados()
   async acumulados(
     @CurrentTenant() tenantId: string,
-    @ListQuery(CONCEPTOS_ACUMULADOS_LIST, conceptosAcumuladosPath) { fechaDesde, fechaHasta, paraAportes, list }: ConceptosAcumuladosRequest,
+    @ListQuery(CONCEPTOS_ACUMULADOS_LIST, conceptosAcumuladosPath)
+    { fechaDesde, fechaHasta, paraAportes, list }: ConceptosAcumuladosRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string | StreamableFile> {
     const format = requestedFormat(reply);

@@ -22,11 +22,22 @@ export function ApiConceptosAcumulados(): MethodDecorator {
         'Paginación con offset/size (`page` se acepta y se ignora); `total` es el conteo global. Orden por defecto: nombreCompleto (sin tildes ni mayúsculas, luego exacto), uuidVinculado. ' +
         'Sin permisos adicionales a la verificación del tenant.',
     }),
-    ApiParam({ name: 'fechaDesde', description: 'Inicio del rango, AAAA-MM-DD (fecha real), aplicado a la fechaDesde del pago.', example: '2024-01-01', schema: { type: 'string', format: 'date' } }),
-    ApiParam({ name: 'fechaHasta', description: 'Fin del rango, AAAA-MM-DD (fecha real), incluido; ≥ fechaDesde.', example: '2024-12-31', schema: { type: 'string', format: 'date' } }),
+    ApiParam({
+      name: 'fechaDesde',
+      description: 'Inicio del rango, AAAA-MM-DD (fecha real), aplicado a la fechaDesde del pago.',
+      example: '2024-01-01',
+      schema: { type: 'string', format: 'date' },
+    }),
+    ApiParam({
+      name: 'fechaHasta',
+      description: 'Fin del rango, AAAA-MM-DD (fecha real), incluido; ≥ fechaDesde.',
+      example: '2024-12-31',
+      schema: { type: 'string', format: 'date' },
+    }),
     ApiParam({
       name: 'isDetalleParaAportes',
-      description: '`true`: fuente de detalle para aportes (solo conceptos base de aportes); `false`: fuente genérica. Sin distinguir mayúsculas.',
+      description:
+        '`true`: fuente de detalle para aportes (solo conceptos base de aportes); `false`: fuente genérica. Sin distinguir mayúsculas.',
       example: 'false',
       schema: { type: 'string', enum: ['true', 'false'] },
     }),
@@ -34,8 +45,13 @@ export function ApiConceptosAcumulados(): MethodDecorator {
     ApiExportResponse({
       model: ConceptosAcumuladosResponseDto,
       jsonMediaType: 'application/json; charset=utf-8',
-      description: 'Acumulados por vinculación. Con `format=csv|xlsx` (o Accept): archivo `conceptosacumulados-<desde>-<hasta>` con todos (o la página, si se indica offset/size).',
+      description:
+        'Acumulados por vinculación. Con `format=csv|xlsx` (o Accept): archivo `conceptosacumulados-<desde>-<hasta>` con todos (o la página, si se indica offset/size).',
     }),
-    ApiValidationProblem('Fecha que no es AAAA-MM-DD o no existe, fechaDesde posterior a fechaHasta, isDetalleParaAportes distinto de true/false, u offset/size/filter/sort inválidos.', 'fechaHasta', 'Debe ser una fecha real con formato AAAA-MM-DD, p. ej. 2024-01-31; se recibió "2024-02-30".'),
+    ApiValidationProblem(
+      'Fecha que no es AAAA-MM-DD o no existe, fechaDesde posterior a fechaHasta, isDetalleParaAportes distinto de true/false, u offset/size/filter/sort inválidos.',
+      'fechaHasta',
+      'Debe ser una fecha real con formato AAAA-MM-DD, p. ej. 2024-01-31; se recibió "2024-02-30".',
+    ),
   );
 }

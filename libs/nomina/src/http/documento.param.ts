@@ -14,7 +14,10 @@ export function parseDocumento(tipo: string, identificacion: string): { tipo: Ti
   }
   const number = identificacion.trim();
   if (number === '' || number.length > MAX_IDENTIFICACION || CONTROL.test(number)) {
-    errors.push({ field: 'identificacion', message: `Debe ser el número de documento: de 1 a ${MAX_IDENTIFICACION} caracteres, sin caracteres de control.` });
+    errors.push({
+      field: 'identificacion',
+      message: `Debe ser el número de documento: de 1 a ${MAX_IDENTIFICACION} caracteres, sin caracteres de control.`,
+    });
   }
   if (errors.length > 0) throw validationError(errors);
   return { tipo: upper as TipoDocumento, identificacion: number };

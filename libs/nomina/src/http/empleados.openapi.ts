@@ -22,9 +22,14 @@ export function ApiListEmpleados(): MethodDecorator {
     ApiExportResponse({
       model: EmpleadosResponseDto,
       jsonMediaType: 'application/json; charset=utf-8',
-      description: 'Vinculaciones vigentes hoy. Con `format=csv|xlsx` (o Accept): archivo `empleados-<fecha>` con todas (o la página, si se indica offset/size).',
+      description:
+        'Vinculaciones vigentes hoy. Con `format=csv|xlsx` (o Accept): archivo `empleados-<fecha>` con todas (o la página, si se indica offset/size).',
     }),
-    ApiValidationProblem('offset/size/filter/sort inválidos.', 'sort', 'Campo de orden desconocido: "ano". Campos permitidos: nombreCompleto, identificacion, fechaIngreso, salarioBase.'),
+    ApiValidationProblem(
+      'offset/size/filter/sort inválidos.',
+      'sort',
+      'Campo de orden desconocido: "ano". Campos permitidos: nombreCompleto, identificacion, fechaIngreso, salarioBase.',
+    ),
   );
 }
 
@@ -40,9 +45,18 @@ export function ApiGetEmpleado(): MethodDecorator {
     }),
     ApiProduces('application/json; charset=utf-8'),
     ApiParam({ name: 'identificacion', description: 'Número de documento (máx. 20 caracteres).', example: '8927601899' }),
-    ApiParam({ name: 'tipoDocumento', enum: TIPOS_DOCUMENTO, description: 'Tipo de documento (sin distinguir mayúsculas).', example: 'CC' }),
+    ApiParam({
+      name: 'tipoDocumento',
+      enum: TIPOS_DOCUMENTO,
+      description: 'Tipo de documento (sin distinguir mayúsculas).',
+      example: 'CC',
+    }),
     ApiOkResponse({ type: EmpleadoResponseDto }),
-    ApiValidationProblem('Tipo de documento desconocido o número de documento inválido.', 'tipoDocumento', 'Tipo de documento desconocido. Valores permitidos: CC, CE, TI, PA, PEP, PPT, NIT, RC.'),
+    ApiValidationProblem(
+      'Tipo de documento desconocido o número de documento inválido.',
+      'tipoDocumento',
+      'Tipo de documento desconocido. Valores permitidos: CC, CE, TI, PA, PEP, PPT, NIT, RC.',
+    ),
     ApiProblem(404, 'No hay un empleado con ese documento en el tenant del usuario.', {
       title: 'No encontrado',
       code: NominaErrorCode.EMPLEADO_NO_ENCONTRADO,

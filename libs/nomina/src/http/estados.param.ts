@@ -14,13 +14,13 @@ const FORM = `códigos de estado separados por comas, entre ${ESTADOS_PAGO.join(
  */
 export function parseEstados(raw: unknown): EstadoPago[] {
   if (raw === undefined || raw === null) {
-    throw new NominaError(
-      NominaErrorCode.ESTADOS_REQUERIDO,
-      `El parámetro ${ESTADOS_PARAM} es obligatorio: envíe ${FORM}`,
-    );
+    throw new NominaError(NominaErrorCode.ESTADOS_REQUERIDO, `El parámetro ${ESTADOS_PARAM} es obligatorio: envíe ${FORM}`);
   }
   const text = (Array.isArray(raw) ? raw.map(String) : [String(raw)]).join(',');
-  const items = text.split(',').map((s) => s.trim().toUpperCase()).filter((s) => s !== '');
+  const items = text
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter((s) => s !== '');
   if (items.length === 0) {
     throw validationError([{ field: ESTADOS_PARAM, message: `No puede estar vacío: envíe ${FORM}` }]);
   }

@@ -41,7 +41,12 @@ export function pagingGiven(reply: FastifyReply): boolean {
  * The file of a payroll read: named after the resource, the request's own identifier (a
  * payment, a payslip) if any, and the date range — or, without one, the request date in Bogotá.
  */
-export function nominaFile(format: Exclude<ExportFormat, 'json'>, resource: NominaResource, rows: RowSource, name: { uuid?: string; range?: [string, string] } = {}): StreamableFile {
+export function nominaFile(
+  format: Exclude<ExportFormat, 'json'>,
+  resource: NominaResource,
+  rows: RowSource,
+  name: { uuid?: string; range?: [string, string] } = {},
+): StreamableFile {
   const parts = [...(name.uuid ? [toWireUuid(name.uuid)] : []), ...(name.range ?? [bogotaDate()])];
   return exportFile(format, { resource, columns: NOMINA_EXPORTS[resource], rows, fileName: exportFileName(resource, ...parts) });
 }

@@ -20,14 +20,29 @@ export function ApiGenerarNominaElectronica(): MethodDecorator {
         'Un mes sin nóminas responde una lista vacía y no consume números. Sin paginación (offset/size se ignoran); `total` = cantidad de documentos.',
     }),
     ApiProduces('application/json; charset=utf-8'),
-    ApiParam({ name: 'mes', description: 'Mes del periodo, entero entre 1 y 12.', example: 3, schema: { type: 'integer', minimum: 1, maximum: 12 } }),
-    ApiParam({ name: 'ano', description: `Año del periodo, entero entre ${ANO_MIN} y ${ANO_MAX}.`, example: 2024, schema: { type: 'integer', minimum: ANO_MIN, maximum: ANO_MAX } }),
+    ApiParam({
+      name: 'mes',
+      description: 'Mes del periodo, entero entre 1 y 12.',
+      example: 3,
+      schema: { type: 'integer', minimum: 1, maximum: 12 },
+    }),
+    ApiParam({
+      name: 'ano',
+      description: `Año del periodo, entero entre ${ANO_MIN} y ${ANO_MAX}.`,
+      example: 2024,
+      schema: { type: 'integer', minimum: ANO_MIN, maximum: ANO_MAX },
+    }),
     ApiOkResponse({ type: NominaElectronicaResponseDto, description: 'Documentos numerados (los números quedan consumidos).' }),
-    ApiValidationProblem('ano no es un entero entre 1900 y 2100, o mes no es un entero entre 1 y 12 (no se consume ningún número).', 'mes', 'Debe ser un mes entero entre 1 y 12, p. ej. 3; se recibió "13".'),
+    ApiValidationProblem(
+      'ano no es un entero entre 1900 y 2100, o mes no es un entero entre 1 y 12 (no se consume ningún número).',
+      'mes',
+      'Debe ser un mes entero entre 1 y 12, p. ej. 3; se recibió "13".',
+    ),
     ApiProblem(405, 'HEAD: se rechaza porque ejecutaría la generación y consumiría números (encabezado Allow: GET).', {
       title: 'Método no permitido',
       code: 'METHOD_NOT_ALLOWED',
-      detail: 'HEAD no está permitido en esta ruta: GET /pagos/nominaelectronica/{ano}/{mes} consume números de la secuencia. Use GET solo para generar los documentos.',
+      detail:
+        'HEAD no está permitido en esta ruta: GET /pagos/nominaelectronica/{ano}/{mes} consume números de la secuencia. Use GET solo para generar los documentos.',
     }),
     ApiProblem(503, 'Base de datos no disponible o consulta cancelada por tiempo; la llamada no consumió números.', {
       title: 'Servicio no disponible',

@@ -23,13 +23,19 @@ export function ApiListPagoEmpleados(): MethodDecorator {
       name: PAGO_PARAM,
       required: true,
       schema: { type: 'string', example: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588' },
-      description: 'Uuid del pago (32 hexadecimales, con o sin guiones, cualquier caso). Los corchetes son literales: `?params[pago]=<uuid>`.',
+      description:
+        'Uuid del pago (32 hexadecimales, con o sin guiones, cualquier caso). Los corchetes son literales: `?params[pago]=<uuid>`.',
     }),
     ApiExportResponse({
       model: PagoEmpleadosResponseDto,
       jsonMediaType: 'application/json; charset=utf-8',
-      description: 'Nóminas del pago. Con `format=csv|xlsx` (o Accept): archivo `pagoEmpleados-<pago>-<fecha>` con todas (o la página, si se indica offset/size).',
+      description:
+        'Nóminas del pago. Con `format=csv|xlsx` (o Accept): archivo `pagoEmpleados-<pago>-<fecha>` con todas (o la página, si se indica offset/size).',
     }),
-    ApiValidationProblem('params[pago] ausente o no es un uuid; offset/size/filter/sort inválidos.', 'params[pago]', 'Debe ser un uuid: 32 caracteres hexadecimales, con o sin guiones, p. ej. 3A2B51CDBA4B4DC88437D3CFA4B48F6F.'),
+    ApiValidationProblem(
+      'params[pago] ausente o no es un uuid; offset/size/filter/sort inválidos.',
+      'params[pago]',
+      'Debe ser un uuid: 32 caracteres hexadecimales, con o sin guiones, p. ej. 3A2B51CDBA4B4DC88437D3CFA4B48F6F.',
+    ),
   );
 }

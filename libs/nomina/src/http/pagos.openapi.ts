@@ -20,7 +20,10 @@ export function ApiListPagos(): MethodDecorator {
         'Formato heredado (Java): montos, banderas y contadores como Double.toString (`1.0`, `1.8404777E7`); fechas `2023-02-01T05:00:00.000+0000`.' +
         wireExample(PAGOS_WIRE_EXAMPLE),
     }),
-    ApiListQuery(PAGOS_LIST, 'la descripción del pago y el nombre completo o número de documento de cualquier empleado con nómina en el pago'),
+    ApiListQuery(
+      PAGOS_LIST,
+      'la descripción del pago y el nombre completo o número de documento de cualquier empleado con nómina en el pago',
+    ),
     ApiQuery({
       name: ESTADOS_PARAM,
       required: true,
@@ -32,14 +35,20 @@ export function ApiListPagos(): MethodDecorator {
     ApiExportResponse({
       model: PagosResponseDto,
       jsonMediaType: 'application/json; charset=utf-8',
-      description: 'Página de pagos; `total` cuenta todos los que cumplen los criterios. Sin resultados: contenido [] y total 0.' +
+      description:
+        'Página de pagos; `total` cuenta todos los que cumplen los criterios. Sin resultados: contenido [] y total 0.' +
         ' Con `format=csv|xlsx` (o Accept): archivo `pagos-<fecha>` con todos los pagos (o la página, si se indica offset/size).',
     }),
-    ApiValidationProblem('params[estados] vacío o con un código desconocido; offset/size/filter/sort inválidos.', 'params[estados]', 'Código de estado desconocido: "XX". Use códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.'),
+    ApiValidationProblem(
+      'params[estados] vacío o con un código desconocido; offset/size/filter/sort inválidos.',
+      'params[estados]',
+      'Código de estado desconocido: "XX". Use códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.',
+    ),
     ApiProblem(500, 'Falta params[estados]: el servicio responde 500, como el heredado (SPEC 4.1).', {
       title: 'Error interno del servidor',
       code: NominaErrorCode.ESTADOS_REQUERIDO,
-      detail: 'El parámetro params[estados] es obligatorio: envíe códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.',
+      detail:
+        'El parámetro params[estados] es obligatorio: envíe códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.',
       instance: '/pagos',
     }),
   );

@@ -74,7 +74,9 @@ class BondYear {
 
   /** The COPY text row (COLUMNS.vinculacion_acumulado_anual). */
   row(tenantKey: string, ano: number, bondKey: string): string {
-    const sums = this.big ? this.big.map((cents) => bigScaledText(cents, 2)) : [this.dev, this.ded, this.aportesDev, this.aportesDed].map(centsText);
+    const sums = this.big
+      ? this.big.map((cents) => bigScaledText(cents, 2))
+      : [this.dev, this.ded, this.aportesDev, this.aportesDed].map(centsText);
     return `${tenantKey}\t${ano}\t${bondKey}\t${sums.join('\t')}\t${this.aportesLines}\t${this.pago}\n`;
   }
 }

@@ -29,9 +29,24 @@ export interface NominaCatalogs {
 
 /** Contributor types, concepts, payment groups, employees and their bonds: everything the streamed payroll refers to. */
 export async function loadNominaCatalogs(client: Client, tenantKey: string, data: NominaCatalogs): Promise<PayrollRefs> {
-  await copyRows(client, 'tipo_cotizante', COLUMNS.tipo_cotizante, (data.tiposCotizante ?? []).map((t) => [tenantKey, t.codigo, t.descripcion]));
-  await copyRows(client, 'concepto', COLUMNS.concepto, (data.conceptos ?? []).map((c) => [tenantKey, c.codigo, c.nombre, c.tipo, c.baseAportes ?? false]));
-  await copyRows(client, 'grupo_pago', COLUMNS.grupo_pago, (data.gruposPago ?? []).map((g) => [tenantKey, uuidKey(g.uuid), g.codigo, g.nombre]));
+  await copyRows(
+    client,
+    'tipo_cotizante',
+    COLUMNS.tipo_cotizante,
+    (data.tiposCotizante ?? []).map((t) => [tenantKey, t.codigo, t.descripcion]),
+  );
+  await copyRows(
+    client,
+    'concepto',
+    COLUMNS.concepto,
+    (data.conceptos ?? []).map((c) => [tenantKey, c.codigo, c.nombre, c.tipo, c.baseAportes ?? false]),
+  );
+  await copyRows(
+    client,
+    'grupo_pago',
+    COLUMNS.grupo_pago,
+    (data.gruposPago ?? []).map((g) => [tenantKey, uuidKey(g.uuid), g.codigo, g.nombre]),
+  );
   const bonds = await loadEmpleados(client, tenantKey, data.empleados ?? []);
   const concepts = new Map<string, ConceptInfo>();
   (data.conceptos ?? []).forEach((c, index) =>
@@ -65,7 +80,11 @@ async function loadEmpleados(client: Client, tenantKey: string, empleados: Emple
  * (its numbers are distinct documents). A file without `nominaElectronica` leaves a stored
  * sequence untouched for the same reason, and creates none for a new tenant (the API starts at NE1).
  */
-export async function writeSequence(client: Client, tenantKey: string, seq: { prefijo: string; siguienteNumero: number } | undefined): Promise<void> {
+export async function writeSequence(
+  client: Client,
+  tenantKey: string,
+  seq: { prefijo: string; siguienteNumero: number } | undefined,
+): Promise<void> {
   if (!seq) return;
   await client.query(
     `insert into nomina_electronica_secuencia as s (tenant_id, prefijo, siguiente_numero) values ($1, $2, $3)

@@ -36,7 +36,6 @@ export interface PayrollContext {
 
 const BATCH_LINES = 200_000;
 
-
 /** Upper bounds of one binary row, so a row never straddles two chunks. */
 const detailRowBytes = (code: string): number => 4 * FIELD_BYTES.uuid + FIELD_BYTES.text(code) + 2 * FIELD_BYTES.numeric;
 const PAYSLIP_ROW_BYTES = 5 * FIELD_BYTES.uuid + 7 * FIELD_BYTES.numeric + FIELD_BYTES.int32 + 2 * FIELD_BYTES.date + FIELD_BYTES.bool;
@@ -103,7 +102,13 @@ async function writePago(
   rollup: YearlyRollup,
 ): Promise<number> {
   const key = uuidKey(pago.uuid);
-  const frame: PagoFrame = { key, bytes: uuidBytes(key), fechaDesde: dateDays(pago.fechaDesde), fechaPago: dateDays(pago.fechaPago), definitivo: pago.definitivo };
+  const frame: PagoFrame = {
+    key,
+    bytes: uuidBytes(key),
+    fechaDesde: dateDays(pago.fechaDesde),
+    fechaPago: dateDays(pago.fechaPago),
+    definitivo: pago.definitivo,
+  };
   // Only definitive payments accumulate (CONTRACT §3.7).
   const year = pago.definitivo ? rollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
   const sums = emptyConceptSums(ctx.refs.concepts.size);

@@ -37,12 +37,23 @@ export class AuthenticationGuard implements CanActivate {
   private authenticate(req: FastifyRequest): AuthPrincipal | Promise<AuthPrincipal> {
     const headers = this.adapter.challenge ? { 'www-authenticate': this.adapter.challenge } : undefined;
     return andThen(this.adapter.authenticate(req), (ids) => {
-      if (!ids) throw new PlatformError(PlatformErrorCode.UNAUTHENTICATED, 'La solicitud no identifica al usuario: faltan las credenciales.', undefined, headers);
+      if (!ids)
+        throw new PlatformError(
+          PlatformErrorCode.UNAUTHENTICATED,
+          'La solicitud no identifica al usuario: faltan las credenciales.',
+          undefined,
+          headers,
+        );
       const userId = normalizeUuid(ids.userId);
       const tenantId = normalizeUuid(ids.tenantId);
       const businessId = normalizeUuid(ids.businessId);
       if (!userId || !tenantId || !businessId) {
-        throw new PlatformError(PlatformErrorCode.UNAUTHENTICATED, 'La identidad del usuario no es válida: tenant, usuario y negocio deben ser uuid.', undefined, headers);
+        throw new PlatformError(
+          PlatformErrorCode.UNAUTHENTICATED,
+          'La identidad del usuario no es válida: tenant, usuario y negocio deben ser uuid.',
+          undefined,
+          headers,
+        );
       }
       return andThen(this.directory.status(tenantId, userId), (status) => {
         // An unknown tenant and a deleted user look the same from outside.

@@ -19,11 +19,24 @@ const CONFIG: JwtConfig = {
   clockToleranceSeconds: TOLERANCE,
   generatedSecret: false,
 };
-const IDS = { userId: 'd1999f37-15c4-4b46-b9a9-406b67f936c5', tenantId: '0ee9a9bb-2b87-43f0-82f5-d431917734f8', businessId: '3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f' };
+const IDS = {
+  userId: 'd1999f37-15c4-4b46-b9a9-406b67f936c5',
+  tenantId: '0ee9a9bb-2b87-43f0-82f5-d431917734f8',
+  businessId: '3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f',
+};
 const NOW = 1_900_000_000;
 
 const token = (claims: Record<string, unknown> = {}): string => {
-  const payload: Record<string, unknown> = { sub: IDS.userId, tid: IDS.tenantId, bid: IDS.businessId, iat: NOW, exp: NOW + 600, iss: CONFIG.issuer, aud: CONFIG.audience, ...claims };
+  const payload: Record<string, unknown> = {
+    sub: IDS.userId,
+    tid: IDS.tenantId,
+    bid: IDS.businessId,
+    iat: NOW,
+    exp: NOW + 600,
+    iss: CONFIG.issuer,
+    aud: CONFIG.audience,
+    ...claims,
+  };
   for (const [name, value] of Object.entries(payload)) if (value === undefined) delete payload[name];
   return sign(payload, SECRET);
 };
@@ -87,7 +100,9 @@ describe('JwtAuthAdapter: verified tokens are remembered', () => {
     const jwt = token();
     await outcome(adapter, jwt);
     const [header, payload, signature] = jwt.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), tid: IDS.businessId })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), tid: IDS.businessId }),
+    ).toString('base64url');
     const detail = '401 El token no es válido (firma o formato incorrectos); solicite uno nuevo en /login.';
     await expect(outcome(adapter, `${header}.${forged}.${signature}`)).resolves.toBe(detail);
     await expect(outcome(adapter, `${header}.${payload}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`)).resolves.toBe(detail);
@@ -103,7 +118,6 @@ describe('JwtAuthAdapter: verified tokens are remembered', () => {
     }
     expect(verifications).toHaveBeenCalledTimes(2);
   });
-
 });
 
 describe('VerifiedTokens', () => {

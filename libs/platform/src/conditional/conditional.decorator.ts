@@ -26,7 +26,10 @@ export function Conditional(options: ConditionalOptions = {}): ClassDecorator & 
       status: 304,
       description: 'No modificado: el ETag de If-None-Match sigue vigente. Sin cuerpo; lleva el mismo ETag.',
       headers: {
-        ETag: { description: 'Etiqueta fuerte de la representación.', schema: { type: 'string', example: '"k3Jx0bS9Qe2Rk9yL7mW4tA1vC8dF5gH2"' } },
+        ETag: {
+          description: 'Etiqueta fuerte de la representación.',
+          schema: { type: 'string', example: '"k3Jx0bS9Qe2Rk9yL7mW4tA1vC8dF5gH2"' },
+        },
         'Cache-Control': { description: 'private, no-cache', schema: { type: 'string' } },
       },
     }),

@@ -1,4 +1,15 @@
-import { type CanActivate, Controller, type ExecutionContext, Get, Headers, Injectable, Query, UnauthorizedException, UseFilters, UseGuards } from '@nestjs/common';
+import {
+  type CanActivate,
+  Controller,
+  type ExecutionContext,
+  Get,
+  Headers,
+  Injectable,
+  Query,
+  UnauthorizedException,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { FastifyRequest } from 'fastify';
@@ -44,7 +55,8 @@ class ItemsController {
   items(@Query('format') format: unknown, @Headers('accept') accept?: string): object {
     calls.items++;
     const f = resolveExportFormat(format, accept);
-    if (f !== 'json') return exportFile(f, { resource: 'items', columns: exportColumns({ a: 'number' }), rows: [{ a: 1 }], fileName: 'items' });
+    if (f !== 'json')
+      return exportFile(f, { resource: 'items', columns: exportColumns({ a: 'number' }), rows: [{ a: 1 }], fileName: 'items' });
     return { contenido: [1, 2, 3] };
   }
 
@@ -88,10 +100,13 @@ describe('ConditionalRequestInterceptor (Nest + Fastify)', () => {
     }).compile();
     app = moduleRef.createNestApplication<NestFastifyApplication>(new FastifyAdapter());
     // As @fastify/cors does with a list of origins: Vary: Origin must survive our Vary: Accept.
-    app.getHttpAdapter().getInstance().addHook('onRequest', (req, reply, done) => {
-      if (req.headers.origin) reply.header('vary', 'Origin');
-      done();
-    });
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .addHook('onRequest', (req, reply, done) => {
+        if (req.headers.origin) reply.header('vary', 'Origin');
+        done();
+      });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   });
@@ -134,7 +149,11 @@ describe('ConditionalRequestInterceptor (Nest + Fastify)', () => {
   it('authentication comes first: a bad token with a matching ETag is 401, and looks nothing up', async () => {
     const { headers } = await get('/items');
     const lookups = versions.lookups;
-    const res = await app.inject({ method: 'GET', url: '/items', headers: { authorization: 'Bearer bad', 'if-none-match': String(headers.etag) } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/items',
+      headers: { authorization: 'Bearer bad', 'if-none-match': String(headers.etag) },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.headers.etag).toBeUndefined();
     expect(versions.lookups).toBe(lookups);

@@ -35,7 +35,10 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
     const req = http.getRequest<FastifyRequest>();
-    const options = this.reflector.getAllAndOverride<ConditionalOptions | false | undefined>(CONDITIONAL, [context.getHandler(), context.getClass()]);
+    const options = this.reflector.getAllAndOverride<ConditionalOptions | false | undefined>(CONDITIONAL, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     const principal = req.principal;
     if (!options || !principal || (req.method !== 'GET' && req.method !== 'HEAD')) return next.handle();
     // An invalid format is the handler's 400, which must not be preempted by a 304.

@@ -57,7 +57,12 @@ describe('computeEtag', () => {
 describe('normalizeQuery', () => {
   it('decodes, orders by name, keeps the order of repeated names, keeps malformed escapes as they are', () => {
     expect(normalizeQuery('b=2&a=x+y&&sort=z&sort=a&flag&bad=%E0%A4%A')).toEqual([
-      ['a', 'x y'], ['b', '2'], ['bad', '%E0%A4%A'], ['flag', ''], ['sort', 'z'], ['sort', 'a'],
+      ['a', 'x y'],
+      ['b', '2'],
+      ['bad', '%E0%A4%A'],
+      ['flag', ''],
+      ['sort', 'z'],
+      ['sort', 'a'],
     ]);
   });
 });

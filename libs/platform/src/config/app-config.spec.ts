@@ -11,7 +11,15 @@ describe('loadConfig', () => {
     expect(c).toEqual(
       expect.objectContaining({ port: 3000, host: '127.0.0.1', apiPrefix: '', databaseUrl: undefined, demoData: true, corsOrigins: '*' }),
     );
-    expect(c.jwt).toEqual(expect.objectContaining({ algorithm: 'HS256', ttlSeconds: 43200, clockToleranceSeconds: 30, issuer: 'nomina-read-api', audience: 'nomina-read-api' }));
+    expect(c.jwt).toEqual(
+      expect.objectContaining({
+        algorithm: 'HS256',
+        ttlSeconds: 43200,
+        clockToleranceSeconds: 30,
+        issuer: 'nomina-read-api',
+        audience: 'nomina-read-api',
+      }),
+    );
     expect(c.dataDir).toMatch(/\.data$/);
   });
 
@@ -53,8 +61,12 @@ describe('loadConfig', () => {
   });
 
   it('has fail-fast database and login brute-force settings (defaults, validation)', () => {
-    expect(loadConfig({ JWT_SECRET: secret })).toEqual(expect.objectContaining({ dbConnectTimeoutMs: 2000, loginRateLimit: 10, loginRateWindowSeconds: 300 }));
-    expect(loadConfig({ JWT_SECRET: secret, LOGIN_RATE_LIMIT: '0', DB_CONNECT_TIMEOUT_MS: '500' })).toEqual(expect.objectContaining({ loginRateLimit: 0, dbConnectTimeoutMs: 500 }));
+    expect(loadConfig({ JWT_SECRET: secret })).toEqual(
+      expect.objectContaining({ dbConnectTimeoutMs: 2000, loginRateLimit: 10, loginRateWindowSeconds: 300 }),
+    );
+    expect(loadConfig({ JWT_SECRET: secret, LOGIN_RATE_LIMIT: '0', DB_CONNECT_TIMEOUT_MS: '500' })).toEqual(
+      expect.objectContaining({ loginRateLimit: 0, dbConnectTimeoutMs: 500 }),
+    );
     expect(() => loadConfig({ JWT_SECRET: secret, DB_CONNECT_TIMEOUT_MS: '10', LOGIN_RATE_WINDOW_S: '0', LOGIN_RATE_LIMIT: '-1' })).toThrow(
       /DB_CONNECT_TIMEOUT_MS[\s\S]*LOGIN_RATE_LIMIT[\s\S]*LOGIN_RATE_WINDOW_S/,
     );
@@ -62,7 +74,11 @@ describe('loadConfig', () => {
 
   it('DATABASE_REPLICA_URLS: a comma-separated list; an unparsable URL stops the start with a Spanish problem that hides the URL', () => {
     expect(loadConfig({ JWT_SECRET: secret })).toEqual(expect.objectContaining({ databaseReplicaUrls: [], replicaMaxLagMs: 5000 }));
-    const c = loadConfig({ JWT_SECRET: secret, DATABASE_REPLICA_URLS: ' postgresql://u:p@r1:5432/db , postgres://u:p@r2/db,', REPLICA_MAX_LAG_MS: '800' });
+    const c = loadConfig({
+      JWT_SECRET: secret,
+      DATABASE_REPLICA_URLS: ' postgresql://u:p@r1:5432/db , postgres://u:p@r2/db,',
+      REPLICA_MAX_LAG_MS: '800',
+    });
     expect([c.databaseReplicaUrls, c.replicaMaxLagMs]).toEqual([['postgresql://u:p@r1:5432/db', 'postgres://u:p@r2/db'], 800]);
     let err: unknown;
     try {
@@ -80,7 +96,9 @@ describe('loadConfig', () => {
 
   it('caps PRINCIPAL_CACHE_TTL_MS at 5 s so a deactivation reaches every instance within 5 s', () => {
     expect(loadConfig({ JWT_SECRET: secret, PRINCIPAL_CACHE_TTL_MS: '5000' }).principalCacheTtlMs).toBe(5000);
-    expect(() => loadConfig({ JWT_SECRET: secret, PRINCIPAL_CACHE_TTL_MS: '5001' })).toThrow(/PRINCIPAL_CACHE_TTL_MS debe ser un entero entre 0 y 5000/);
+    expect(() => loadConfig({ JWT_SECRET: secret, PRINCIPAL_CACHE_TTL_MS: '5001' })).toThrow(
+      /PRINCIPAL_CACHE_TTL_MS debe ser un entero entre 0 y 5000/,
+    );
   });
 
   it('parses durations', () => {

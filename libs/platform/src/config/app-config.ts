@@ -118,7 +118,10 @@ export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process
     problems.push('DATABASE_URL debe empezar por postgres:// o postgresql://');
   }
 
-  const databaseReplicaUrls = (env.DATABASE_REPLICA_URLS ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  const databaseReplicaUrls = (env.DATABASE_REPLICA_URLS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
   databaseReplicaUrls.forEach((url, i) => {
     const problem = replicaUrlProblem(url);
     // The URL is not echoed: it may carry a password.
@@ -190,7 +193,13 @@ export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process
       clockToleranceSeconds: int('JWT_CLOCK_TOLERANCE_S', 30, 0, 300),
       generatedSecret,
     },
-    corsOrigins: cors === '*' ? '*' : cors.split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins:
+      cors === '*'
+        ? '*'
+        : cors
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean),
     logLevel: logLevel as AppConfig['logLevel'],
     logFormat: logFormat as AppConfig['logFormat'],
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30000, 1000, 3_600_000),

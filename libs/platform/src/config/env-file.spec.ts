@@ -7,7 +7,10 @@ import { loadEnvFile } from './env-file';
 describe('loadEnvFile (.env)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'envfile-'));
   const file = join(dir, '.env');
-  writeFileSync(file, ['# comentario', 'PORT=4100', 'LOG_FORMAT=json', 'JWT_SECRET="un secreto de al menos 32 caracteres!"', ''].join('\n'));
+  writeFileSync(
+    file,
+    ['# comentario', 'PORT=4100', 'LOG_FORMAT=json', 'JWT_SECRET="un secreto de al menos 32 caracteres!"', ''].join('\n'),
+  );
 
   it('honours a value of the file that the environment does not set', () => {
     const env: NodeJS.ProcessEnv = {};

@@ -11,11 +11,28 @@ const COLUMNS = PAGO_LIKE_COLUMNS;
 const ROWS = [
   ROW_EVERY_KIND,
   ROW_FORMULA_AND_NULLS,
-  { uuid: 'EDB3A93CC8BC4BE2A4C5B8ABB2A8658A', descripcion: '+57 300', fechaPago: '2024-02-29', creado: null, totalNeto: 18404777, definitivo: true, grupoPago: { codigo: '-X' } },
-  { uuid: 'EDB3A93CC8BC4BE2A4C5B8ABB2A8658B', descripcion: '@SUMA(A1)', fechaPago: null, creado: null, totalNeto: '0.00', definitivo: false, grupoPago: { codigo: '\tTAB' } },
+  {
+    uuid: 'EDB3A93CC8BC4BE2A4C5B8ABB2A8658A',
+    descripcion: '+57 300',
+    fechaPago: '2024-02-29',
+    creado: null,
+    totalNeto: 18404777,
+    definitivo: true,
+    grupoPago: { codigo: '-X' },
+  },
+  {
+    uuid: 'EDB3A93CC8BC4BE2A4C5B8ABB2A8658B',
+    descripcion: '@SUMA(A1)',
+    fechaPago: null,
+    creado: null,
+    totalNeto: '0.00',
+    definitivo: false,
+    grupoPago: { codigo: '\tTAB' },
+  },
 ];
 
-const csvText = async (rows: object[] | AsyncIterable<object>): Promise<string> => (await buffer(csvExport(COLUMNS, rows))).toString('utf8');
+const csvText = async (rows: object[] | AsyncIterable<object>): Promise<string> =>
+  (await buffer(csvExport(COLUMNS, rows))).toString('utf8');
 
 describe('csvExport', () => {
   it('UTF-8 with BOM, CRLF records, read back by an RFC 4180 parser cell by cell', async () => {
@@ -27,7 +44,15 @@ describe('csvExport', () => {
     const records: string[][] = parse(text, { bom: true, relax_column_count: false, record_delimiter: '\r\n' });
     expect(records).toEqual([
       ['uuid', 'descripcion', 'fechaPago', 'creado', 'totalNeto', 'definitivo', 'grupoPago.codigo'],
-      ['EDB3A93CC8BC4BE2A4C5B8ABB2A86588', 'Nómina "febrero", 2023 <b> & más\r\nsegunda línea', '2023-02-28', '2023-02-28T15:00:00.000Z', '138083465.24', 'true', 'ADM'],
+      [
+        'EDB3A93CC8BC4BE2A4C5B8ABB2A86588',
+        'Nómina "febrero", 2023 <b> & más\r\nsegunda línea',
+        '2023-02-28',
+        '2023-02-28T15:00:00.000Z',
+        '138083465.24',
+        'true',
+        'ADM',
+      ],
       ['EDB3A93CC8BC4BE2A4C5B8ABB2A86589', `'=HYPERLINK("http://x")`, '', '', '-0.00000015', 'false', ''],
       ['EDB3A93CC8BC4BE2A4C5B8ABB2A8658A', "'+57 300", '2024-02-29', '', '18404777', 'true', "'-X"],
       ['EDB3A93CC8BC4BE2A4C5B8ABB2A8658B', "'@SUMA(A1)", '', '', '0.00', 'false', "'\tTAB"],
@@ -45,12 +70,30 @@ describe('csvExport', () => {
 
   it("writes the report's rows with the same bytes as the report's own CSV writer", async () => {
     const columns = exportColumns({
-      productId: 'uuid', code: 'text', name: 'text', categoryName: 'text', quantity: 'number', totalBruto: 'number',
-      totalDiscount: 'number', totalTaxes: 'number', total: 'number', avgCost: 'number', grossProfit: 'number',
+      productId: 'uuid',
+      code: 'text',
+      name: 'text',
+      categoryName: 'text',
+      quantity: 'number',
+      totalBruto: 'number',
+      totalDiscount: 'number',
+      totalTaxes: 'number',
+      total: 'number',
+      avgCost: 'number',
+      grossProfit: 'number',
     });
     const row = {
-      productId: 'C0FFEE00000040008000000000000002', code: 'B-200', name: 'Azúcar "morena" 1 kg', categoryName: null,
-      quantity: '3.5', totalBruto: '10501.75', totalDiscount: '100.00', totalTaxes: '0.00', total: '10401.75', avgCost: '2057.2000', grossProfit: '3301.55',
+      productId: 'C0FFEE00000040008000000000000002',
+      code: 'B-200',
+      name: 'Azúcar "morena" 1 kg',
+      categoryName: null,
+      quantity: '3.5',
+      totalBruto: '10501.75',
+      totalDiscount: '100.00',
+      totalTaxes: '0.00',
+      total: '10401.75',
+      avgCost: '2057.2000',
+      grossProfit: '3301.55',
     };
     // Expected bytes copied from libs/reportes/src/http/report-utility.csv.spec.ts.
     expect((await buffer(csvExport(columns, [row]))).toString('utf8')).toBe(

@@ -25,10 +25,12 @@ type CsvCell = (row: object) => string;
 function csvCell(column: ExportColumn): CsvCell {
   const get = columnGetter(column.name);
   const { name } = column;
-  const write = (fn: (v: unknown) => string): CsvCell => (row) => {
-    const v = get(row);
-    return v === null || v === undefined ? '' : fn(v);
-  };
+  const write =
+    (fn: (v: unknown) => string): CsvCell =>
+    (row) => {
+      const v = get(row);
+      return v === null || v === undefined ? '' : fn(v);
+    };
   switch (column.kind) {
     case 'text':
       return write((v) => csvField(textValue(v), true));

@@ -26,7 +26,12 @@ const UNSAFE_IN_FILE_NAME = /[^A-Za-z0-9._-]+/g;
  */
 export function exportFileName(resource: string, ...parts: string[]): string {
   return [resource, ...parts]
-    .map((p) => p.replace(/:/g, '').replace(UNSAFE_IN_FILE_NAME, '-').replace(/^-+|-+$/g, ''))
+    .map((p) =>
+      p
+        .replace(/:/g, '')
+        .replace(UNSAFE_IN_FILE_NAME, '-')
+        .replace(/^-+|-+$/g, ''),
+    )
     .filter(Boolean)
     .join('-');
 }

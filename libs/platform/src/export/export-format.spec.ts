@@ -38,7 +38,11 @@ describe('resolveExportFormat', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ status: 400, code: 'FORMATO_INVALIDO', errors: [{ field: 'format', message: expect.stringContaining('json, csv, xlsx') }] });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'FORMATO_INVALIDO',
+      errors: [{ field: 'format', message: expect.stringContaining('json, csv, xlsx') }],
+    });
     expect(tryResolveExportFormat(value, undefined)).toBeUndefined();
   });
 });

@@ -69,12 +69,23 @@ describe('columns', () => {
 
   it('derives the columns from a legacy JSON schema', () => {
     const columns = columnsFromLegacySchema({
-      uuid: 'uuid', ano: 'int', fechaPago: 'date', totalNeto: 'double', definitivo: 'bool', creado: 'instant?',
+      uuid: 'uuid',
+      ano: 'int',
+      fechaPago: 'date',
+      totalNeto: 'double',
+      definitivo: 'bool',
+      creado: 'instant?',
       grupoPago: { nullable: { uuid: 'uuid', codigo: 'string' } },
     });
     expect(columns).toEqual([
-      { name: 'uuid', kind: 'uuid' }, { name: 'ano', kind: 'number' }, { name: 'fechaPago', kind: 'date' }, { name: 'totalNeto', kind: 'number' },
-      { name: 'definitivo', kind: 'boolean' }, { name: 'creado', kind: 'timestamp' }, { name: 'grupoPago.uuid', kind: 'uuid' }, { name: 'grupoPago.codigo', kind: 'text' },
+      { name: 'uuid', kind: 'uuid' },
+      { name: 'ano', kind: 'number' },
+      { name: 'fechaPago', kind: 'date' },
+      { name: 'totalNeto', kind: 'number' },
+      { name: 'definitivo', kind: 'boolean' },
+      { name: 'creado', kind: 'timestamp' },
+      { name: 'grupoPago.uuid', kind: 'uuid' },
+      { name: 'grupoPago.codigo', kind: 'text' },
     ]);
     expect(() => columnsFromLegacySchema({ lineas: { arrayOf: 'string' } })).toThrow(/lineas/);
   });

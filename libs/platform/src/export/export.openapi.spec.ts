@@ -28,10 +28,17 @@ describe('ApiExportResponse', () => {
       const format = op?.parameters?.find((p) => 'name' in p && p.name === 'format');
       expect(format).toMatchObject({ in: 'query', required: false, schema: { enum: ['json', 'csv', 'xlsx'] } });
       const ok = op?.responses['200'] as { content: Record<string, { schema: object }>; headers: Record<string, unknown> };
-      expect(Object.keys(ok.content)).toEqual(['application/json', 'text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+      expect(Object.keys(ok.content)).toEqual([
+        'application/json',
+        'text/csv',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      ]);
       expect(ok.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ItemsDto' });
       expect(ok.content['text/csv'].schema).toEqual({ type: 'string' });
-      expect(ok.content['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'].schema).toEqual({ type: 'string', format: 'binary' });
+      expect(ok.content['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'].schema).toEqual({
+        type: 'string',
+        format: 'binary',
+      });
       expect(Object.keys(ok.headers)).toEqual(['ETag', 'Cache-Control', 'Content-Disposition']);
     } finally {
       await app.close();

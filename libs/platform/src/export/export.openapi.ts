@@ -39,7 +39,9 @@ export function ApiExportResponse(options: ApiExportOptions): MethodDecorator {
       description:
         'Formato de la respuesta (por defecto json). csv: UTF-8 con BOM, separador `,`, CRLF. xlsx: libro de Excel. Ambos traen todas las filas ' +
         '(o solo la página, si la solicitud la indica), en el orden del JSON, con las columnas del JSON (objetos anidados con puntos: `grupoPago.codigo`), ' +
-        'montos como decimales simples y fechas `AAAA-MM-DD`. Sin `format`, `Accept: text/csv` o `Accept: ' + XLSX_MEDIA_TYPE + '` eligen el archivo. ' +
+        'montos como decimales simples y fechas `AAAA-MM-DD`. Sin `format`, `Accept: text/csv` o `Accept: ' +
+        XLSX_MEDIA_TYPE +
+        '` eligen el archivo. ' +
         'Otro valor → 400 FORMATO_INVALIDO.',
     }),
     ApiProduces(options.jsonMediaType ?? 'application/json', 'text/csv', XLSX_MEDIA_TYPE),
@@ -48,9 +50,15 @@ export function ApiExportResponse(options: ApiExportOptions): MethodDecorator {
       description: options.description,
       headers: {
         ...options.headers,
-        ETag: { description: 'Etiqueta fuerte de esta representación; envíela en If-None-Match para revalidar (304).', schema: { type: 'string' } },
+        ETag: {
+          description: 'Etiqueta fuerte de esta representación; envíela en If-None-Match para revalidar (304).',
+          schema: { type: 'string' },
+        },
         'Cache-Control': { description: 'private, no-cache', schema: { type: 'string' } },
-        'Content-Disposition': { description: 'Solo en csv y xlsx: attachment; filename="<recurso>-<identificador o fechas>.<csv|xlsx>"', schema: { type: 'string' } },
+        'Content-Disposition': {
+          description: 'Solo en csv y xlsx: attachment; filename="<recurso>-<identificador o fechas>.<csv|xlsx>"',
+          schema: { type: 'string' },
+        },
       },
       content: {
         [options.jsonMediaType ?? 'application/json']: { schema: Array.isArray(options.model) ? { type: 'array', items: ref } : ref },

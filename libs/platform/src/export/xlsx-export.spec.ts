@@ -11,7 +11,15 @@ const COLUMNS = PAGO_LIKE_COLUMNS;
 const ROWS = [
   ROW_EVERY_KIND,
   ROW_FORMULA_AND_NULLS,
-  { uuid: 'EDB3A93CC8BC4BE2A4C5B8ABB2A8658A', descripcion: '  espacios  ', fechaPago: '2024-02-29', creado: null, totalNeto: 18404777, definitivo: true, grupoPago: { codigo: '_x0041_ \u0001 😀' } },
+  {
+    uuid: 'EDB3A93CC8BC4BE2A4C5B8ABB2A8658A',
+    descripcion: '  espacios  ',
+    fechaPago: '2024-02-29',
+    creado: null,
+    totalNeto: 18404777,
+    definitivo: true,
+    grupoPago: { codigo: '_x0041_ \u0001 😀' },
+  },
 ];
 
 async function workbook(rows: object[] | AsyncIterable<object>, maxRowsPerSheet?: number): Promise<{ wb: XLSX.WorkBook; raw: Buffer }> {
@@ -81,7 +89,9 @@ describe('xlsxExport', () => {
     const styles = zipEntry(raw, 'xl/styles.xml');
     const headerStyles = [...sheet.matchAll(/<c r="[A-Z]+1" s="(\d+)"/g)].map((m) => Number(m[1]));
     expect(headerStyles).toHaveLength(COLUMNS.length);
-    const xfs = [...(/<cellXfs[^>]*>(.*)<\/cellXfs>/.exec(styles) as RegExpExecArray)[1].matchAll(/<xf [^>]*fontId="(\d+)"/g)].map((m) => Number(m[1]));
+    const xfs = [...(/<cellXfs[^>]*>(.*)<\/cellXfs>/.exec(styles) as RegExpExecArray)[1].matchAll(/<xf [^>]*fontId="(\d+)"/g)].map((m) =>
+      Number(m[1]),
+    );
     const fonts = [...(/<fonts[^>]*>(.*)<\/fonts>/.exec(styles) as RegExpExecArray)[1].matchAll(/<font>(.*?)<\/font>/g)].map((m) => m[1]);
     for (const s of headerStyles) expect(fonts[xfs[s]]).toContain('<b/>');
     // Data cells are not bold.

@@ -66,7 +66,9 @@ export function columnLetters(index: number): string {
 // XML 1.0 forbids most control characters even escaped, and its parsers turn CR LF into LF:
 // SpreadsheetML writes those as _xHHHH_ (CR as _x000D_, as Excel does), and an _xHHHH_ already in
 // the text gets its underscore escaped (_x005F_) so it reads back literally.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
 const XML_SPECIAL = /[&<>\u0000-\u0008\u000b\u000c\u000d\u000e-\u001f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)/g;
+// eslint-disable-next-line no-control-regex -- as above
 const XML_SPECIAL_TEST = /[&<>\u0000-\u0008\u000b\u000c\u000d\u000e-\u001f\ufffe\uffff]|_x[0-9A-Fa-f]{4}_/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
@@ -89,10 +91,12 @@ type XlsxCell = (row: object, rowNumber: number) => string;
 function xlsxCell(column: ExportColumn, letters: string): XlsxCell {
   const get = columnGetter(column.name);
   const { name } = column;
-  const write = (fn: (v: unknown, ref: string) => string): XlsxCell => (row, n) => {
-    const v = get(row);
-    return v === null || v === undefined ? '' : fn(v, letters + n);
-  };
+  const write =
+    (fn: (v: unknown, ref: string) => string): XlsxCell =>
+    (row, n) => {
+      const v = get(row);
+      return v === null || v === undefined ? '' : fn(v, letters + n);
+    };
   switch (column.kind) {
     case 'text':
       return write((v, ref) => inlineString(ref, textValue(v)));
@@ -156,7 +160,10 @@ function workbookParts(name: string, sheets: number): Record<string, string> {
       xml +
       '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
       indexes
-        .map((i) => `<Relationship Id="rId${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i}.xml"/>`)
+        .map(
+          (i) =>
+            `<Relationship Id="rId${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i}.xml"/>`,
+        )
         .join('') +
       `<Relationship Id="rId${sheets + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>` +
       '</Relationships>',
@@ -166,7 +173,12 @@ function workbookParts(name: string, sheets: number): Record<string, string> {
       '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
       '<Default Extension="xml" ContentType="application/xml"/>' +
       '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-      indexes.map((i) => `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
+      indexes
+        .map(
+          (i) =>
+            `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+        )
+        .join('') +
       '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
       '</Types>',
   };

@@ -12,7 +12,8 @@ export function ApiReady(): MethodDecorator {
   return applyDecorators(
     ApiOperation({ summary: 'Listo para atender: base de datos alcanzable y migrada' }),
     ApiOkResponse({
-      description: '`pools` (solo con DATABASE_REPLICA_URLS): la primaria y cada réplica con su estado (disponible, retrasada, caida, no_es_replica), retraso y conexiones.',
+      description:
+        '`pools` (solo con DATABASE_REPLICA_URLS): la primaria y cada réplica con su estado (disponible, retrasada, caida, no_es_replica), retraso y conexiones.',
       schema: { example: { status: 'ready', migrations: 4 } },
     }),
     ApiProblem(503, 'La base de datos no responde o faltan migraciones.'),

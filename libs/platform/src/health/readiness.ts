@@ -25,11 +25,16 @@ export async function readiness(sql: SqlReader, expected: readonly string[], rea
     const rows = await withDeadline(sql.queryOnPrimary<{ name: string }>('select name from schema_migrations'), READY_DEADLINE_MS);
     applied = new Set(rows.map((r) => r.name));
   } catch {
-    throw new PlatformError(PlatformErrorCode.SERVICE_UNAVAILABLE, 'La base de datos no está disponible.', undefined, { 'retry-after': '5' });
+    throw new PlatformError(PlatformErrorCode.SERVICE_UNAVAILABLE, 'La base de datos no está disponible.', undefined, {
+      'retry-after': '5',
+    });
   }
   const missing = expected.filter((name) => !applied.has(name));
   if (missing.length) {
-    throw new PlatformError(PlatformErrorCode.SERVICE_UNAVAILABLE, `Faltan migraciones por aplicar: ${missing.join(', ')}. Ejecute npm run migrate.`);
+    throw new PlatformError(
+      PlatformErrorCode.SERVICE_UNAVAILABLE,
+      `Faltan migraciones por aplicar: ${missing.join(', ')}. Ejecute npm run migrate.`,
+    );
   }
   return { status: 'ready', migrations: applied.size, ...(reads?.replicas.length ? { pools: reads.report() } : {}) };
 }

@@ -6,8 +6,14 @@ const hostAdapter: AuthAdapter = { authenticate: () => null };
 
 describe('contextConfig', () => {
   it('takes the README defaults and the given settings', () => {
-    const config = contextConfig({ jwt: { secret: 'a-host-secret-a-host-secret-0123456789', issuer: 'plataforma' }, principalCacheTtlMs: 0, statementTimeoutMs: 5000 });
-    expect(config.jwt).toEqual(expect.objectContaining({ algorithm: 'HS256', issuer: 'plataforma', audience: 'nomina-read-api', clockToleranceSeconds: 30 }));
+    const config = contextConfig({
+      jwt: { secret: 'a-host-secret-a-host-secret-0123456789', issuer: 'plataforma' },
+      principalCacheTtlMs: 0,
+      statementTimeoutMs: 5000,
+    });
+    expect(config.jwt).toEqual(
+      expect.objectContaining({ algorithm: 'HS256', issuer: 'plataforma', audience: 'nomina-read-api', clockToleranceSeconds: 30 }),
+    );
     expect([config.principalCacheTtlMs, config.dbStatementTimeoutMs, config.dbPoolMax]).toEqual([0, 5000, 10]);
   });
 

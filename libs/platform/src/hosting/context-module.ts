@@ -101,7 +101,13 @@ export class ContextKernelModule {
       : [SqlReader];
     return {
       module: ContextKernelModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }, ...persistence, DataVersionReader, PrincipalDirectory, authAdapterProvider(options.auth)],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        ...persistence,
+        DataVersionReader,
+        PrincipalDirectory,
+        authAdapterProvider(options.auth),
+      ],
       exports: [APP_CONFIG, SqlReader, DataVersionReader, PrincipalDirectory, AUTH_ADAPTER],
     };
   }

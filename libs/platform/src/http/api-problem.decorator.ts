@@ -26,7 +26,12 @@ export function ApiProblem(status: number, description: string, example?: Partia
  * Documents the 400 of one invalid parameter with the body the service really sends for it
  * (detail and errors[] built by validationError, the same function the parsers throw).
  */
-export function ApiValidationProblem(description: string, field: string, message: string, instance?: string): MethodDecorator & ClassDecorator {
+export function ApiValidationProblem(
+  description: string,
+  field: string,
+  message: string,
+  instance?: string,
+): MethodDecorator & ClassDecorator {
   const { detail, code } = validationError([{ field, message }]);
   return ApiProblem(400, description, {
     title: problemTitle(400),

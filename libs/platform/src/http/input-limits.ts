@@ -25,6 +25,7 @@ function nulParameters(req: FastifyRequest): FieldProblem[] {
     for (const [name, value] of Object.entries(source)) {
       const values: unknown[] = Array.isArray(value) ? value : [value];
       if (name.includes('\u0000') || values.some((v) => typeof v === 'string' && v.includes('\u0000'))) {
+        // eslint-disable-next-line no-control-regex -- the NUL is what this check is about
         fields.push({ field: name.replace(/\u0000/g, ''), message: NUL_FIELD_MESSAGE });
       }
     }
@@ -54,7 +55,8 @@ export function bodyProblem(body: unknown): string | undefined {
   const stack: [unknown, number][] = [[body, 1]];
   while (stack.length) {
     const [value, depth] = stack.pop()!;
-    if (depth > MAX_BODY_DEPTH) return `El cuerpo de la solicitud anida demasiados niveles (máximo ${MAX_BODY_DEPTH}). Envíe un objeto JSON plano.`;
+    if (depth > MAX_BODY_DEPTH)
+      return `El cuerpo de la solicitud anida demasiados niveles (máximo ${MAX_BODY_DEPTH}). Envíe un objeto JSON plano.`;
     for (const key of Object.keys(value as object)) {
       if (key.includes('\u0000')) return nulDetail;
       const child = (value as Record<string, unknown>)[key];

@@ -10,10 +10,28 @@ const error = (message: string, extra: Record<string, unknown> = {}): Error => O
 
 describe('ProblemDetailsFilter: database conditions', () => {
   it.each([
-    ['server stopped: connection refused', error('connect ECONNREFUSED 127.0.0.1:5432', { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' })],
-    ['localhost with two addresses', Object.assign(new AggregateError([error('connect ECONNREFUSED ::1:5432', { code: 'ECONNREFUSED' }), error('connect ECONNREFUSED 127.0.0.1:5432', { code: 'ECONNREFUSED' })], ''), { code: 'ECONNREFUSED' })],
+    [
+      'server stopped: connection refused',
+      error('connect ECONNREFUSED 127.0.0.1:5432', { code: 'ECONNREFUSED', errno: -111, syscall: 'connect' }),
+    ],
+    [
+      'localhost with two addresses',
+      Object.assign(
+        new AggregateError(
+          [
+            error('connect ECONNREFUSED ::1:5432', { code: 'ECONNREFUSED' }),
+            error('connect ECONNREFUSED 127.0.0.1:5432', { code: 'ECONNREFUSED' }),
+          ],
+          '',
+        ),
+        { code: 'ECONNREFUSED' },
+      ),
+    ],
     ['AggregateError without its own code', new AggregateError([error('x', { code: 'ECONNREFUSED' })], '')],
-    ['pg_terminate_backend / stop -m fast', error('terminating connection due to administrator command', { code: '57P01', severity: 'FATAL' })],
+    [
+      'pg_terminate_backend / stop -m fast',
+      error('terminating connection due to administrator command', { code: '57P01', severity: 'FATAL' }),
+    ],
     ['stop -m immediate (crash)', error('terminating connection because of crash of another server process', { code: '57P02' })],
     ['shutting down', error('the database system is shutting down', { code: '57P03' })],
     ['starting up after a crash', error('the database system is not yet accepting connections', { code: '57P03' })],
@@ -22,11 +40,18 @@ describe('ProblemDetailsFilter: database conditions', () => {
     ['a dead pooled client', error('Client has encountered a connection error and is not queryable')],
     ['pg connectionTimeoutMillis (server not answering)', error('timeout expired')],
     ['pg connection timeout while connecting', error('Connection terminated due to connection timeout')],
-    ['knex/tarn acquire timeout', Object.assign(error('Knex: Timeout acquiring a connection. The pool is probably full. Are you missing a .transacting(trx) call?'), { name: 'KnexTimeoutError' })],
+    [
+      'knex/tarn acquire timeout',
+      Object.assign(error('Knex: Timeout acquiring a connection. The pool is probably full. Are you missing a .transacting(trx) call?'), {
+        name: 'KnexTimeoutError',
+      }),
+    ],
     ['unreachable host', error('connect EHOSTUNREACH 10.0.0.1:5432', { code: 'EHOSTUNREACH' })],
     ['unknown host', error('getaddrinfo ENOTFOUND db', { code: 'ENOTFOUND' })],
   ])('%s → 503 SERVICE_UNAVAILABLE with Retry-After', (_label, err) => {
-    expect(filter.map(err, req)).toEqual(expect.objectContaining({ status: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'retry-after': '5' } }));
+    expect(filter.map(err, req)).toEqual(
+      expect.objectContaining({ status: 503, code: 'SERVICE_UNAVAILABLE', headers: { 'retry-after': '5' } }),
+    );
   });
 
   it('a wait for a connection aborted by the pool closing at shutdown → 503', () => {
@@ -55,7 +80,9 @@ describe('ProblemDetailsFilter: database conditions', () => {
   });
 
   it('statement_timeout (57014) → 503 TIMEOUT', () => {
-    expect(filter.map(error('canceling statement due to statement timeout', { code: '57014' }), req)).toEqual(expect.objectContaining({ status: 503, code: 'TIMEOUT' }));
+    expect(filter.map(error('canceling statement due to statement timeout', { code: '57014' }), req)).toEqual(
+      expect.objectContaining({ status: 503, code: 'TIMEOUT' }),
+    );
   });
 
   it('other database errors stay 500 without their text', () => {

@@ -15,22 +15,41 @@ interface Mapped {
 function dbCondition(err: unknown): Mapped | undefined {
   const e = err as { code?: string; message?: string } | undefined;
   if (e?.code === '57014') {
-    return { status: 503, code: 'TIMEOUT', detail: 'La consulta tardó demasiado y fue cancelada. Intente de nuevo o reduzca el rango solicitado.', headers: { 'retry-after': '5' } };
+    return {
+      status: 503,
+      code: 'TIMEOUT',
+      detail: 'La consulta tardó demasiado y fue cancelada. Intente de nuevo o reduzca el rango solicitado.',
+      headers: { 'retry-after': '5' },
+    };
   }
   const msg = e?.message ?? '';
   // The pool was closed under a request still waiting for a connection (shutdown; its client
   // usually gone already): tarn aborts the wait with a bare Error('aborted').
   if (msg === 'aborted' && /PendingOperation\.abort/.test((err as Error)?.stack ?? '')) {
-    return { status: 503, code: 'SERVICE_UNAVAILABLE', detail: 'El servicio se está deteniendo. Reintente en unos segundos.', headers: { 'retry-after': '5' } };
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      detail: 'El servicio se está deteniendo. Reintente en unos segundos.',
+      headers: { 'retry-after': '5' },
+    };
   }
   if (databaseUnavailable(err)) {
-    return { status: 503, code: 'SERVICE_UNAVAILABLE', detail: 'La base de datos no está disponible en este momento. Intente de nuevo en unos segundos.', headers: { 'retry-after': '5' } };
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      detail: 'La base de datos no está disponible en este momento. Intente de nuevo en unos segundos.',
+      headers: { 'retry-after': '5' },
+    };
   }
   return undefined;
 }
 
 function routeNotFound(req: FastifyRequest): Mapped {
-  return { status: 404, code: 'ROUTE_NOT_FOUND', detail: `La ruta ${req.method} ${req.url.split('?')[0]} no existe. Consulte /docs para ver las operaciones disponibles.` };
+  return {
+    status: 404,
+    code: 'ROUTE_NOT_FOUND',
+    detail: `La ruta ${req.method} ${req.url.split('?')[0]} no existe. Consulte /docs para ver las operaciones disponibles.`,
+  };
 }
 
 function httpCondition(err: HttpException, req: FastifyRequest): Mapped {
@@ -84,7 +103,13 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   map(exception: unknown, req: FastifyRequest): Mapped {
     if (exception instanceof DomainError) {
-      return { status: exception.status, code: exception.code, detail: exception.detail, errors: exception.errors, headers: exception.headers };
+      return {
+        status: exception.status,
+        code: exception.code,
+        detail: exception.detail,
+        errors: exception.errors,
+        headers: exception.headers,
+      };
     }
     if (exception instanceof HttpException) return httpCondition(exception, req);
     // Fastify plugins (@fastify/static through @fastify/send) reject with plain errors carrying a

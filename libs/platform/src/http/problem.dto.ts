@@ -10,7 +10,10 @@ export class FieldProblemDto {
 
 /** RFC 9457 problem details, the body of every error (content type application/problem+json). */
 export class ProblemDto {
-  @ApiProperty({ example: 'tag:nomina-read-api,2026:problem:VALIDATION', description: 'Identifica el tipo de problema (URI de etiqueta, no un enlace).' })
+  @ApiProperty({
+    example: 'tag:nomina-read-api,2026:problem:VALIDATION',
+    description: 'Identifica el tipo de problema (URI de etiqueta, no un enlace).',
+  })
   type!: string;
 
   @ApiProperty({ example: 'Solicitud inválida' })

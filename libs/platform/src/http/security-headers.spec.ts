@@ -10,7 +10,14 @@ function rawResponse(app: FastifyInstance, method: string, path: string): Promis
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, agent: false }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.rawHeaders.map((h, i) => (i % 2 === 0 && /^date$/i.test(h) ? 'date' : h)).filter((h, i, all) => !(i % 2 === 1 && all[i - 1] === 'date')) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode,
+          headers: res.rawHeaders
+            .map((h, i) => (i % 2 === 0 && /^date$/i.test(h) ? 'date' : h))
+            .filter((h, i, all) => !(i % 2 === 1 && all[i - 1] === 'date')),
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -37,14 +44,28 @@ describe('securityHeaders', () => {
   const cases: [string, SecurityHeadersOptions][] = [
     ['the service options', { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }],
     ['helmet defaults (with a CSP)', {}],
-    ['other settings', { hsts: { maxAge: 60, preload: true }, frameguard: { action: 'deny' }, referrerPolicy: { policy: ['origin', 'no-referrer'] }, xPoweredBy: false }],
+    [
+      'other settings',
+      {
+        hsts: { maxAge: 60, preload: true },
+        frameguard: { action: 'deny' },
+        referrerPolicy: { policy: ['origin', 'no-referrer'] },
+        xPoweredBy: false,
+      },
+    ],
   ];
 
   it.each(cases)('writes exactly what @fastify/helmet writes, in the same order and case: %s', async (_name, options) => {
     const theirs = await app((a) => a.register(fastifyHelmet, options));
     const ours = await app((a) => a.register(securityHeaders, options));
     try {
-      for (const [method, path] of [['GET', '/ok'], ['HEAD', '/ok'], ['GET', '/boom'], ['GET', '/missing'], ['OPTIONS', '/ok']]) {
+      for (const [method, path] of [
+        ['GET', '/ok'],
+        ['HEAD', '/ok'],
+        ['GET', '/boom'],
+        ['GET', '/missing'],
+        ['OPTIONS', '/ok'],
+      ]) {
         const expected = await rawResponse(theirs, method, path);
         expect({ method, path, ...(await rawResponse(ours, method, path)) }).toEqual({ method, path, ...expected });
       }

@@ -13,7 +13,11 @@ type HelmetOptions = Omit<FastifyHelmetOptions, 'global' | 'enableCSPNonces'>;
 /** One header write on the raw response: a value to set, or undefined to remove the header. */
 type HeaderWrite = readonly [name: string, value: string | string[] | undefined];
 
-type HelmetMiddleware = (req: unknown, res: { setHeader(name: string, value: string | string[]): void; removeHeader(name: string): void }, next: () => void) => void;
+type HelmetMiddleware = (
+  req: unknown,
+  res: { setHeader(name: string, value: string | string[]): void; removeHeader(name: string): void },
+  next: () => void,
+) => void;
 
 // The helmet @fastify/helmet itself calls (its dependency, whatever version it pins).
 const helmet = createRequire(require.resolve('@fastify/helmet'))('helmet') as (options: HelmetOptions) => HelmetMiddleware;

@@ -50,7 +50,10 @@ export function formatPrettyLine(record: Record<string, unknown>, options: Prett
     delete rest.err;
   }
   const extras = Object.entries(rest)
-    .map(([key, value]) => `${key}=${typeof value === 'string' ? (/\s/.test(value) ? JSON.stringify(value) : value) : inspect(value, { breakLength: Infinity, depth: 3 })}`)
+    .map(
+      ([key, value]) =>
+        `${key}=${typeof value === 'string' ? (/\s/.test(value) ? JSON.stringify(value) : value) : inspect(value, { breakLength: Infinity, depth: 3 })}`,
+    )
     .join(' ');
   return `${paint(90, time)} ${paint(level.color, level.label)} ${context}${message}${extras ? ` ${paint(90, extras)}` : ''}${stack}\n`;
 }

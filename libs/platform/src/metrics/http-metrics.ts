@@ -29,7 +29,12 @@ export class HttpMetrics {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     const labelNames = ['method', 'route', 'status'] as const;
-    this.requests = new Counter({ name: 'http_requests_total', help: 'Solicitudes HTTP atendidas, por ruta (plantilla) y estado.', labelNames, registers });
+    this.requests = new Counter({
+      name: 'http_requests_total',
+      help: 'Solicitudes HTTP atendidas, por ruta (plantilla) y estado.',
+      labelNames,
+      registers,
+    });
     this.duration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Duración de las solicitudes HTTP hasta enviar la respuesta, por ruta (plantilla) y estado.',

@@ -10,6 +10,8 @@ function sameSecret(given: string, expected: string): boolean {
 /** With METRICS_TOKEN set, the scrape must carry `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); without it, anyone may scrape. */
 export function requireMetricsToken(token: string | undefined, authorization: string | undefined): void {
   if (token && !sameSecret(authorization ?? '', `Bearer ${token}`)) {
-    throw new PlatformError(PlatformErrorCode.UNAUTHENTICATED, 'Las métricas requieren Authorization: Bearer <METRICS_TOKEN>.', undefined, { 'www-authenticate': 'Bearer' });
+    throw new PlatformError(PlatformErrorCode.UNAUTHENTICATED, 'Las métricas requieren Authorization: Bearer <METRICS_TOKEN>.', undefined, {
+      'www-authenticate': 'Bearer',
+    });
   }
 }

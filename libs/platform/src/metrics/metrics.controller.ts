@@ -20,7 +20,10 @@ export class MetricsController {
 
   @Get()
   @ApiScrapeMetrics()
-  async scrape(@Headers('authorization') authorization: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async scrape(
+    @Headers('authorization') authorization: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     requireMetricsToken(this.config.metricsToken, authorization);
     reply.header('content-type', this.metrics.registry.contentType);
     return this.metrics.registry.metrics();

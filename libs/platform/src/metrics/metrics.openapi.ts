@@ -15,9 +15,19 @@ export function ApiScrapeMetrics(): MethodDecorator {
     // Optional: anonymous unless METRICS_TOKEN is set.
     SetMetadata(DECORATORS.API_SECURITY, [{}, { metricsToken: [] }]),
     ApiProduces('text/plain; version=0.0.4; charset=utf-8'),
-    ApiOkResponse({ description: 'Métricas en texto', content: { 'text/plain; version=0.0.4; charset=utf-8': { schema: { type: 'string' }, example: 'http_requests_total{method="GET",route="/pagos",status="200"} 12\n' } } }),
+    ApiOkResponse({
+      description: 'Métricas en texto',
+      content: {
+        'text/plain; version=0.0.4; charset=utf-8': {
+          schema: { type: 'string' },
+          example: 'http_requests_total{method="GET",route="/pagos",status="200"} 12\n',
+        },
+      },
+    }),
     ApiProblem(401, 'METRICS_TOKEN está definido y la solicitud no lo trae.', {
-      title: 'No autorizado', code: 'UNAUTHENTICATED', detail: 'Las métricas requieren Authorization: Bearer <METRICS_TOKEN>.',
+      title: 'No autorizado',
+      code: 'UNAUTHENTICATED',
+      detail: 'Las métricas requieren Authorization: Bearer <METRICS_TOKEN>.',
     }),
   );
 }

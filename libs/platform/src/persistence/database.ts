@@ -129,7 +129,12 @@ export function ormOptions(
     driverOptions: {
       // TCP keepalive from 10 s of silence: a peer gone without a FIN (partition, dead host) is
       // noticed by the kernel even on an idle pooled connection.
-      connection: { application_name: 'nomina-read-api', connectionTimeoutMillis: connectTimeoutMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 },
+      connection: {
+        application_name: 'nomina-read-api',
+        connectionTimeoutMillis: connectTimeoutMs,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      },
       // knex reports dropped connections ("Connection Error: ...") with console.log; route them to the JSON log.
       log: knexLog,
     },

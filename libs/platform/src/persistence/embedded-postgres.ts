@@ -54,8 +54,7 @@ function locateBinaries(): Binaries {
   const native = candidates.find((dir) => fs.existsSync(join(dir, 'bin', 'postgres')));
   if (!native) {
     throw new Error(
-      `No se encontró el PostgreSQL embebido para ${platform()}-${arch()} (${pkg}). ` +
-        'Ejecute "npm install" o defina DATABASE_URL.',
+      `No se encontró el PostgreSQL embebido para ${platform()}-${arch()} (${pkg}). ` + 'Ejecute "npm install" o defina DATABASE_URL.',
     );
   }
   hydrateSymlinks(native);
@@ -123,6 +122,7 @@ function ensurePostgresUser(log: (m: string) => void): PgUser {
     throw new Error(
       `PostgreSQL no se ejecuta como root y no se pudo crear el usuario "postgres": ${(err as Error).message}. ` +
         'Ejecute como un usuario normal o defina DATABASE_URL.',
+      { cause: err },
     );
   }
   const created = lookup();
@@ -238,7 +238,9 @@ function resetPassword(user: PgUser | undefined, postgres: string, cluster: stri
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolvePromise() : reject(new Error(`postgres --single terminó con código ${code}: ${err.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolvePromise() : reject(new Error(`postgres --single terminó con código ${code}: ${err.trim()}`)),
+    );
     child.stdin.end(`ALTER USER ${PG_USER} WITH PASSWORD '${password.replace(/'/g, "''")}';\n`);
   });
 }
@@ -274,7 +276,7 @@ async function withLock<T>(dir: string, fn: () => Promise<T>): Promise<T> {
         /* being written */
       }
       if (holder && !alive(holder)) fs.rmSync(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`Tiempo agotado esperando el bloqueo ${lock}`);
+      if (Date.now() > deadline) throw new Error(`Tiempo agotado esperando el bloqueo ${lock}`, { cause: err });
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -359,8 +361,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   const password = credentials(cluster);
   const registry = new Registry(dataDir);
-  const urlFor = (port: number, db: string): string =>
-    `postgresql://${PG_USER}:${password}@127.0.0.1:${port}/${db}`;
+  const urlFor = (port: number, db: string): string => `postgresql://${PG_USER}:${password}@127.0.0.1:${port}/${db}`;
 
   const port = await withLock(dataDir, async () => {
     const running = runningServer(cluster);
@@ -395,8 +396,16 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       }
       try {
         await runAs(pgUser, join(bin, 'initdb'), [
-          '-D', cluster, '-U', PG_USER, '--pwfile', pwFile, '--auth=scram-sha-256',
-          '--encoding=UTF8', '--locale=C', ...(options.fastInit ? ['--no-sync'] : []),
+          '-D',
+          cluster,
+          '-U',
+          PG_USER,
+          '--pwfile',
+          pwFile,
+          '--auth=scram-sha-256',
+          '--encoding=UTF8',
+          '--locale=C',
+          ...(options.fastInit ? ['--no-sync'] : []),
         ]);
       } finally {
         fs.rmSync(pwFile, { force: true });
@@ -456,8 +465,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
           return;
         }
         registry.clearOwner();
-        await runAs(pgUser, join(bin, 'pg_ctl'), ['stop', '-D', cluster, '-m', 'fast', '-w', '-t', '60']).catch(
-          (err: Error) => log(`No se pudo detener PostgreSQL embebido: ${err.message}`),
+        await runAs(pgUser, join(bin, 'pg_ctl'), ['stop', '-D', cluster, '-m', 'fast', '-w', '-t', '60']).catch((err: Error) =>
+          log(`No se pudo detener PostgreSQL embebido: ${err.message}`),
         );
         log('PostgreSQL embebido detenido.');
       });
@@ -498,7 +507,10 @@ export async function recreateDatabase(adminUrl: string, database: string): Prom
  * What a second server built from the same binaries needs (embedded-standby.ts): the binaries,
  * the OS user they run as, and where DATA_DIR's cluster lives.
  */
-export function embeddedRuntime(dataDir: string, log: (m: string) => void): {
+export function embeddedRuntime(
+  dataDir: string,
+  log: (m: string) => void,
+): {
   bin: string;
   cluster: string;
   user: { uid: number; gid: number } | undefined;

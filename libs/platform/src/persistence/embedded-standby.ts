@@ -19,7 +19,16 @@ export interface EmbeddedStandby {
 
 /** Files a base backup leaves out (as pg_basebackup does): runtime state, not data. */
 const SKIP = new Set(['postmaster.pid', 'postmaster.opts', 'pg_internal.init', 'backup_label', 'tablespace_map', 'standby.signal']);
-const EMPTY_DIRS = new Set(['pg_wal', 'pg_replslot', 'pg_stat_tmp', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_subtrans']);
+const EMPTY_DIRS = new Set([
+  'pg_wal',
+  'pg_replslot',
+  'pg_stat_tmp',
+  'pg_dynshmem',
+  'pg_notify',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_subtrans',
+]);
 
 /** Recursive copy of a live data directory: files that vanish meanwhile are skipped (WAL replay covers them). */
 function copyLive(from: string, to: string, top: boolean): void {
@@ -65,7 +74,12 @@ function chownTree(path: string, uid: number, gid: number): void {
  * `adminUrl` is a superuser URL of the primary (the embedded server's own). Used by the tests and
  * the bench; production replicas are built by the DBA's usual tools.
  */
-export async function startEmbeddedStandby(options: { dataDir: string; adminUrl: string; name: string; log?: (m: string) => void }): Promise<EmbeddedStandby> {
+export async function startEmbeddedStandby(options: {
+  dataDir: string;
+  adminUrl: string;
+  name: string;
+  log?: (m: string) => void;
+}): Promise<EmbeddedStandby> {
   const log = options.log ?? (() => undefined);
   const rt = embeddedRuntime(options.dataDir, log);
   const slot = options.name.replace(/[^a-z0-9_]/g, '_');
@@ -74,7 +88,8 @@ export async function startEmbeddedStandby(options: { dataDir: string; adminUrl:
   const port = await rt.freePort();
 
   // A standby left running by a killed run: stop it before its files are replaced.
-  if (fs.existsSync(join(dir, 'postmaster.pid'))) await rt.run(join(rt.bin, 'pg_ctl'), ['stop', '-D', dir, '-m', 'immediate', '-w']).catch(() => undefined);
+  if (fs.existsSync(join(dir, 'postmaster.pid')))
+    await rt.run(join(rt.bin, 'pg_ctl'), ['stop', '-D', dir, '-m', 'immediate', '-w']).catch(() => undefined);
   const admin = new Client({ connectionString: options.adminUrl });
   await admin.connect();
   try {
@@ -84,7 +99,9 @@ export async function startEmbeddedStandby(options: { dataDir: string; adminUrl:
     fs.rmSync(dir, { recursive: true, force: true });
     await admin.query(`select pg_backup_start($1, true)`, [`standby ${slot}`]);
     copyLive(rt.cluster, dir, true);
-    const { rows } = await admin.query<{ labelfile: string; spcmapfile: string | null }>(`select labelfile, spcmapfile from pg_backup_stop(false)`);
+    const { rows } = await admin.query<{ labelfile: string; spcmapfile: string | null }>(
+      `select labelfile, spcmapfile from pg_backup_stop(false)`,
+    );
     fs.writeFileSync(join(dir, 'backup_label'), rows[0].labelfile);
     if (rows[0].spcmapfile) fs.writeFileSync(join(dir, 'tablespace_map'), rows[0].spcmapfile);
   } finally {
@@ -103,7 +120,14 @@ export async function startEmbeddedStandby(options: { dataDir: string; adminUrl:
   fs.writeFileSync(serverLog, '');
   if (rt.user) fs.chownSync(serverLog, rt.user.uid, rt.user.gid);
 
-  const settings = [`-p ${port}`, `-c listen_addresses=127.0.0.1`, `-c unix_socket_directories=''`, `-c max_connections=200`, `-c shared_buffers=64MB`, `-c fsync=off`].join(' ');
+  const settings = [
+    `-p ${port}`,
+    `-c listen_addresses=127.0.0.1`,
+    `-c unix_socket_directories=''`,
+    `-c max_connections=200`,
+    `-c shared_buffers=64MB`,
+    `-c fsync=off`,
+  ].join(' ');
   const pgCtl = join(rt.bin, 'pg_ctl');
   let running = false;
   const start = async (): Promise<void> => {
@@ -135,7 +159,9 @@ export async function startEmbeddedStandby(options: { dataDir: string; adminUrl:
       await stop();
       const client = new Client({ connectionString: options.adminUrl });
       await client.connect().catch(() => undefined);
-      await client.query(`select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1`, [slot]).catch(() => undefined);
+      await client
+        .query(`select pg_drop_replication_slot(slot_name) from pg_replication_slots where slot_name = $1`, [slot])
+        .catch(() => undefined);
       await client.end().catch(() => undefined);
       fs.rmSync(dir, { recursive: true, force: true });
       fs.rmSync(serverLog, { force: true });

@@ -100,7 +100,12 @@ export class ReplicaPool {
   async check(maxLagMs: number): Promise<ReplicaState> {
     try {
       if (!this.monitor) {
-        const client = new Client({ connectionString: this.url, connectionTimeoutMillis: this.checkTimeoutMs, query_timeout: this.checkTimeoutMs, application_name: 'nomina-read-api-monitor' });
+        const client = new Client({
+          connectionString: this.url,
+          connectionTimeoutMillis: this.checkTimeoutMs,
+          query_timeout: this.checkTimeoutMs,
+          application_name: 'nomina-read-api-monitor',
+        });
         client.on('error', () => undefined);
         await client.connect().catch(async (err: unknown) => {
           await client.end().catch(() => undefined);
@@ -190,7 +195,9 @@ export class ReadPools implements OnModuleInit, OnModuleDestroy {
   failed(replica: ReplicaPool, err: unknown): void {
     if (replica.state === 'disponible') {
       replica.state = 'caida';
-      this.log.warn(`Réplica ${replica.name} (${replica.server}) falló (${(err as Error)?.message ?? err}); sus lecturas pasan a la primaria.`);
+      this.log.warn(
+        `Réplica ${replica.name} (${replica.server}) falló (${(err as Error)?.message ?? err}); sus lecturas pasan a la primaria.`,
+      );
     }
   }
 
@@ -215,8 +222,22 @@ export class ReadPools implements OnModuleInit, OnModuleDestroy {
     const primary = (this.orm.em.getConnection() as PostgreSqlConnection).getKnex();
     const primaryUrl = primary.client.config.connection as { host?: string; port?: number };
     return [
-      { pool: 'primaria', servidor: `${primaryUrl.host}:${primaryUrl.port}`, estado: 'principal', retrasoMs: null, conexiones: connections((primary.client as { pool?: TarnPool }).pool), lecturas: this.primaryReads },
-      ...this.replicas.map((r) => ({ pool: r.name, servidor: r.server, estado: r.state, retrasoMs: r.lagMs, conexiones: connections(r.pool), lecturas: r.reads })),
+      {
+        pool: 'primaria',
+        servidor: `${primaryUrl.host}:${primaryUrl.port}`,
+        estado: 'principal',
+        retrasoMs: null,
+        conexiones: connections((primary.client as { pool?: TarnPool }).pool),
+        lecturas: this.primaryReads,
+      },
+      ...this.replicas.map((r) => ({
+        pool: r.name,
+        servidor: r.server,
+        estado: r.state,
+        retrasoMs: r.lagMs,
+        conexiones: connections(r.pool),
+        lecturas: r.reads,
+      })),
     ];
   }
 
@@ -224,13 +245,17 @@ export class ReadPools implements OnModuleInit, OnModuleDestroy {
     const who = `Réplica ${replica.name} (${replica.server})`;
     switch (after) {
       case 'no_es_replica':
-        this.log.warn(`${who} no está en recuperación (pg_is_in_recovery() = false): es una primaria y no se usa para lecturas. Revise DATABASE_REPLICA_URLS.`);
+        this.log.warn(
+          `${who} no está en recuperación (pg_is_in_recovery() = false): es una primaria y no se usa para lecturas. Revise DATABASE_REPLICA_URLS.`,
+        );
         break;
       case 'caida':
         this.log.warn(`${who} no responde; sus lecturas van a la primaria.`);
         break;
       case 'retrasada':
-        this.log.warn(`${who} va ${replica.lagMs ?? '?'} ms atrasada (máximo REPLICA_MAX_LAG_MS=${this.config.replicaMaxLagMs}); sus lecturas van a la primaria.`);
+        this.log.warn(
+          `${who} va ${replica.lagMs ?? '?'} ms atrasada (máximo REPLICA_MAX_LAG_MS=${this.config.replicaMaxLagMs}); sus lecturas van a la primaria.`,
+        );
         break;
       default:
         this.log.log(`${who} disponible para lecturas (retraso ${replica.lagMs} ms; antes: ${before}).`);

@@ -45,8 +45,13 @@ const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 
 describe('SqlReader', () => {
   it('page: one statement when the page carries the total; the count only for size 0 or an offset past the end', async () => {
-    const fake = fakeReader((text) => (text.includes('limit') ? (text.includes('empty') ? [] : [{ id: 1, total: '7' }]) : [{ total: '7' }]));
-    expect(await fake.reader.page('select rows', 'select count', ['t'], { offset: 0, size: 2 })).toEqual({ rows: [{ id: 1, total: '7' }], total: 7 });
+    const fake = fakeReader((text) =>
+      text.includes('limit') ? (text.includes('empty') ? [] : [{ id: 1, total: '7' }]) : [{ total: '7' }],
+    );
+    expect(await fake.reader.page('select rows', 'select count', ['t'], { offset: 0, size: 2 })).toEqual({
+      rows: [{ id: 1, total: '7' }],
+      total: 7,
+    });
     expect(fake.statements).toEqual(['select rows\n limit $2 offset $3']);
     expect(await fake.reader.page('select empty', 'select count', ['t'], { offset: 50, size: 2 })).toEqual({ rows: [], total: 7 });
     expect(await fake.reader.page('select rows', 'select count', ['t'], { offset: 0, size: 0 })).toEqual({ rows: [], total: 7 });

@@ -133,39 +133,52 @@ export class SqlReader {
    * Resolves once the first row (or the end) is there, so a query that fails to start is an
    * ordinary error of the caller rather than a broken response body.
    */
-  stream<Row, Out = Row, Head = undefined>(text: string, values: readonly unknown[], opts: StreamOptions<Row, Out, Head>): Promise<RowStream<Head>> {
+  stream<Row, Out = Row, Head = undefined>(
+    text: string,
+    values: readonly unknown[],
+    opts: StreamOptions<Row, Out, Head>,
+  ): Promise<RowStream<Head>> {
     // Until the first row is there nothing was sent: a replica's failure is retried on the primary.
     return this.onReplicaOrPrimary((route) => this.openStream(text, values, opts, route));
   }
 
-  private openStream<Row, Out, Head>(text: string, values: readonly unknown[], opts: StreamOptions<Row, Out, Head>, route: Route): Promise<RowStream<Head>> {
+  private openStream<Row, Out, Head>(
+    text: string,
+    values: readonly unknown[],
+    opts: StreamOptions<Row, Out, Head>,
+    route: Route,
+  ): Promise<RowStream<Head>> {
     const map = opts.map;
     return new Promise<RowStream<Head>>((resolve, reject) => {
-      this.inSnapshot(async (client) => {
-        const head = (opts.head ? await opts.head(snapshotQuery(client)) : undefined) as Head;
-        const rows = new Transform({
-          objectMode: true,
-          transform(row: Row, _encoding, callback) {
-            try {
-              callback(null, map ? map(row) : row);
-            } catch (err) {
-              callback(err as Error);
-            }
-          },
-        });
-        const cursor = client.query(new QueryStream(text, [...values], { batchSize: opts.batch }));
-        const released = this.cursorReleased(cursor, client, rows);
-        // Errors reach the consumer through `rows`; destroying `rows` destroys the cursor.
-        pipeline(cursor, rows, () => undefined);
-        try {
-          await once(rows, 'readable');
-        } catch (err) {
+      this.inSnapshot(
+        async (client) => {
+          const head = (opts.head ? await opts.head(snapshotQuery(client)) : undefined) as Head;
+          const rows = new Transform({
+            objectMode: true,
+            transform(row: Row, _encoding, callback) {
+              try {
+                callback(null, map ? map(row) : row);
+              } catch (err) {
+                callback(err as Error);
+              }
+            },
+          });
+          const cursor = client.query(new QueryStream(text, [...values], { batchSize: opts.batch }));
+          const released = this.cursorReleased(cursor, client, rows);
+          // Errors reach the consumer through `rows`; destroying `rows` destroys the cursor.
+          pipeline(cursor, rows, () => undefined);
+          try {
+            await once(rows, 'readable');
+          } catch (err) {
+            await released;
+            throw err;
+          }
+          resolve({ head, rows });
           await released;
-          throw err;
-        }
-        resolve({ head, rows });
-        await released;
-      }, opts, route).catch(reject);
+        },
+        opts,
+        route,
+      ).catch(reject);
     });
   }
 

@@ -15,7 +15,11 @@ function context(user: AuthPrincipal | undefined, query: Record<string, unknown>
 }
 
 const principal = (over: Partial<AuthPrincipal> = {}): AuthPrincipal => ({
-  userId: 'u', tenantId: 't', businessId: A, tenantActive: true, ...over,
+  userId: 'u',
+  tenantId: 't',
+  businessId: A,
+  tenantActive: true,
+  ...over,
 });
 
 async function failure(fn: () => unknown): Promise<DomainError> {
@@ -59,7 +63,7 @@ describe('PremiumGuard', () => {
     expect([err.status, err.detail]).toEqual([402, 'Suscripción premium requerida']);
   });
 
-  it('businessId: one of the user\'s (any uuid spelling) or 403; not a uuid → 400', async () => {
+  it("businessId: one of the user's (any uuid spelling) or 403; not a uuid → 400", async () => {
     const guard = new PremiumGuard(directory([A, B], [A, B]));
     const { ctx, req } = context(principal(), { businessId: B.replace(/-/g, '').toUpperCase() });
     await guard.canActivate(ctx);
@@ -72,8 +76,18 @@ describe('PremiumGuard', () => {
     const { ctx, req } = context(principal(), { allBusiness: 'true' });
     await new PremiumGuard(directory([A, B], [A, B])).canActivate(ctx);
     expect(req.businessScope).toEqual({ businessIds: [A, B], allBusiness: true });
-    expect((await failure(() => new PremiumGuard(directory([A, B], [A])).canActivate(context(principal(), { allBusiness: 'true' }).ctx))).status).toBe(402);
-    expect((await failure(() => new PremiumGuard(directory([A], [A])).canActivate(context(principal(), { allBusiness: 'true', businessId: A }).ctx))).status).toBe(400);
-    expect((await failure(() => new PremiumGuard(directory([A], [A])).canActivate(context(principal(), { allBusiness: 'yes' }).ctx))).status).toBe(400);
+    expect(
+      (await failure(() => new PremiumGuard(directory([A, B], [A])).canActivate(context(principal(), { allBusiness: 'true' }).ctx))).status,
+    ).toBe(402);
+    expect(
+      (
+        await failure(() =>
+          new PremiumGuard(directory([A], [A])).canActivate(context(principal(), { allBusiness: 'true', businessId: A }).ctx),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await failure(() => new PremiumGuard(directory([A], [A])).canActivate(context(principal(), { allBusiness: 'yes' }).ctx))).status,
+    ).toBe(400);
   });
 });

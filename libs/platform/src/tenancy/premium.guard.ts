@@ -35,7 +35,10 @@ export class PremiumGuard implements CanActivate {
       if (!id) throw validationError([{ field: 'businessId', message: uuidProblemMessage() }]);
       // A business of another tenant is "not yours", exactly like one that does not exist.
       if (!own.includes(id)) {
-        throw new PlatformError(PlatformErrorCode.BUSINESS_FORBIDDEN, `El negocio ${requested} no pertenece al usuario; use uno de sus negocios (ver "businesses" en /login).`);
+        throw new PlatformError(
+          PlatformErrorCode.BUSINESS_FORBIDDEN,
+          `El negocio ${requested} no pertenece al usuario; use uno de sus negocios (ver "businesses" en /login).`,
+        );
       }
       businessIds = [id];
     } else {

@@ -49,7 +49,10 @@ export class PrincipalDirectory {
 
   private async load(key: string, tenantId: string, userId: string, now: number): Promise<PrincipalStatus | null> {
     // On the primary: a replica's lag added to the cache age could exceed the 5 s of CONTRACT §10.
-    const rows = await this.sql.queryOnPrimary<{ user_active: boolean; tenant_active: boolean; business_ids: string[] }>(STATUS_SQL, [tenantId, userId]);
+    const rows = await this.sql.queryOnPrimary<{ user_active: boolean; tenant_active: boolean; business_ids: string[] }>(STATUS_SQL, [
+      tenantId,
+      userId,
+    ]);
     const value = rows[0]
       ? { userActive: rows[0].user_active, tenantActive: rows[0].tenant_active, businessIds: rows[0].business_ids }
       : null;

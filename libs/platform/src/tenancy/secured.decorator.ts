@@ -33,16 +33,22 @@ export function Secured(options: SecuredOptions = {}): ClassDecorator & MethodDe
     UsePipes(createValidationPipe()),
     ApiBearerAuth('bearer'),
     ApiProblem(401, 'Token ausente, inválido o expirado; o tenant inexistente o inactivo.', {
-      title: 'No autorizado', code: 'TENANT_INACTIVE', detail: 'Tenant no existe o está inactivo',
+      title: 'No autorizado',
+      code: 'TENANT_INACTIVE',
+      detail: 'Tenant no existe o está inactivo',
     }),
   ];
   if (options.premium) {
     decorators.push(
       ApiProblem(402, 'El negocio (o alguno, con allBusiness=true) no tiene un plan PREMIUM vigente.', {
-        title: 'Pago requerido', code: 'PREMIUM_REQUIRED', detail: 'Suscripción premium requerida',
+        title: 'Pago requerido',
+        code: 'PREMIUM_REQUIRED',
+        detail: 'Suscripción premium requerida',
       }),
       ApiProblem(403, 'businessId no es uno de los negocios del usuario.', {
-        title: 'Prohibido', code: 'BUSINESS_FORBIDDEN', detail: 'El negocio 3A2B51CD... no pertenece al usuario.',
+        title: 'Prohibido',
+        code: 'BUSINESS_FORBIDDEN',
+        detail: 'El negocio 3A2B51CD... no pertenece al usuario.',
       }),
     );
   }

@@ -8,7 +8,9 @@ export class TenantGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const user = context.switchToHttp().getRequest<FastifyRequest>().principal;
     if (!user?.tenantActive) {
-      throw new PlatformError(PlatformErrorCode.TENANT_INACTIVE, 'Tenant no existe o está inactivo', undefined, { 'www-authenticate': 'Bearer' });
+      throw new PlatformError(PlatformErrorCode.TENANT_INACTIVE, 'Tenant no existe o está inactivo', undefined, {
+        'www-authenticate': 'Bearer',
+      });
     }
     return true;
   }

@@ -18,7 +18,10 @@ function headersDoc(pagina: HeaderDoc, tamano: HeaderDoc, total: HeaderDoc): Hea
 }
 
 const LIST_HEADERS = headersDoc(
-  { description: `Página usada (0 es la primera), o \`${TODAS}\` cuando la lista no se paginó (sin \`pagina\` ni \`limite\`).`, example: '0' },
+  {
+    description: `Página usada (0 es la primera), o \`${TODAS}\` cuando la lista no se paginó (sin \`pagina\` ni \`limite\`).`,
+    example: '0',
+  },
   { description: `Tamaño de página usado (el \`limite\` válido, o 50), o \`${TODAS}\` cuando la lista no se paginó.`, example: '50' },
   { description: 'Total de registros (establecimientos) de la lista completa, no solo de la página.', example: '137' },
 );
@@ -59,7 +62,8 @@ export function ApiListProveedores(): MethodDecorator {
     ApiExportResponse({
       model: [ProveedorResponseDto],
       headers: LIST_HEADERS,
-      description: 'Registros de la página, o todos. Con `format=csv|xlsx` (o Accept): archivo `proveedor-<fecha>` con los mismos registros (establecimiento con puntos).',
+      description:
+        'Registros de la página, o todos. Con `format=csv|xlsx` (o Accept): archivo `proveedor-<fecha>` con los mismos registros (establecimiento con puntos).',
     }),
     ApiValidationProblem('`pagina` no es un entero mayor o igual a 0.', 'pagina', PAGINA_MESSAGE, '/proveedor'),
   );
@@ -85,7 +89,12 @@ export function ApiFindProveedor(): MethodDecorator {
     }),
     ApiProduces('application/json'),
     ApiOkResponse({ description: 'Establecimientos del proveedor.', type: [ProveedorResponseDto], headers: FIND_HEADERS }),
-    ApiValidationProblem('La identificación, normalizada, queda vacía, supera 20 caracteres o tiene caracteres que no son letras ni dígitos.', 'identificacion', IDENTIFICACION_MESSAGE, '/proveedor/900_123'),
+    ApiValidationProblem(
+      'La identificación, normalizada, queda vacía, supera 20 caracteres o tiene caracteres que no son letras ni dígitos.',
+      'identificacion',
+      IDENTIFICACION_MESSAGE,
+      '/proveedor/900_123',
+    ),
     ApiProblem(404, 'El proveedor no está en las tablas definitivas ni en las de entrada de la empresa.', {
       title: 'No encontrado',
       code: ProveedoresErrorCode.PROVEEDOR_NO_ENCONTRADO,

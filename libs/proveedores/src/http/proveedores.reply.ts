@@ -23,7 +23,12 @@ export function sendProveedores(
 ): ProveedorResponseDto[] | Readable | StreamableFile | undefined {
   reply.headers(pagingHeaders(paging, result.total));
   if (format !== 'json') {
-    return exportFile(format, { resource: 'proveedor', columns: PROVEEDOR_EXPORT_COLUMNS, rows: result.records, fileName: exportFileName('proveedor', bogotaDate()) });
+    return exportFile(format, {
+      resource: 'proveedor',
+      columns: PROVEEDOR_EXPORT_COLUMNS,
+      rows: result.records,
+      fileName: exportFileName('proveedor', bogotaDate()),
+    });
   }
   if (result.paginated) return result.records;
   if (reply.request.method === 'HEAD') {

@@ -8,18 +8,32 @@ export function supplierKey(identificacion: string): string {
   return identificacion.toUpperCase();
 }
 
-
 /** Suppliers go to the definitive or the entry tables by `ubicacion`; returns the establishments written. */
 export async function loadProveedores(client: Client, tenantKey: string, proveedores: ProveedorInput[]): Promise<number> {
   let establishments = 0;
-  for (const [ubicacion, table] of [['DEFINITIVA', 'proveedor'], ['ENTRADA', 'proveedor_entrada']] as const) {
+  for (const [ubicacion, table] of [
+    ['DEFINITIVA', 'proveedor'],
+    ['ENTRADA', 'proveedor_entrada'],
+  ] as const) {
     const mine = proveedores.filter((p) => p.ubicacion === ubicacion);
     const heads = mine.map((p) => [
-      tenantKey, supplierKey(p.identificacion), p.digitoVerificacion ?? null, p.tipoIdentificacion, p.razonSocial, p.nombreComercial ?? null,
+      tenantKey,
+      supplierKey(p.identificacion),
+      p.digitoVerificacion ?? null,
+      p.tipoIdentificacion,
+      p.razonSocial,
+      p.nombreComercial ?? null,
     ]);
     const sites = mine.flatMap((p) =>
       p.establecimientos.map((e) => [
-        tenantKey, supplierKey(p.identificacion), e.codigo, e.nombre, e.direccion ?? null, e.ciudad ?? null, e.telefono ?? null, e.email ?? null,
+        tenantKey,
+        supplierKey(p.identificacion),
+        e.codigo,
+        e.nombre,
+        e.direccion ?? null,
+        e.ciudad ?? null,
+        e.telefono ?? null,
+        e.email ?? null,
       ]),
     );
     await copyRows(client, table, COLUMNS[table], heads);

@@ -12,10 +12,20 @@ export const PROVEEDORES_COLUMNS = {
 } as const;
 
 /** The tenant's rows of these tables, children before parents: a replace deletes them in this order. */
-export const PROVEEDORES_TENANT_TABLES: readonly (keyof typeof PROVEEDORES_COLUMNS)[] = ['proveedor_establecimiento', 'proveedor', 'proveedor_entrada_establecimiento', 'proveedor_entrada'];
+export const PROVEEDORES_TENANT_TABLES: readonly (keyof typeof PROVEEDORES_COLUMNS)[] = [
+  'proveedor_establecimiento',
+  'proveedor',
+  'proveedor_entrada_establecimiento',
+  'proveedor_entrada',
+];
 
 /** The foreign keys between these tables (and to platform's), checked after a load that skips the per-row triggers. */
 export const PROVEEDORES_FOREIGN_KEYS: readonly ForeignKey[] = [
   { child: 'proveedor_establecimiento', columns: ['identificacion'], parent: 'proveedor', parentColumns: ['identificacion'] },
-  { child: 'proveedor_entrada_establecimiento', columns: ['identificacion'], parent: 'proveedor_entrada', parentColumns: ['identificacion'] },
+  {
+    child: 'proveedor_entrada_establecimiento',
+    columns: ['identificacion'],
+    parent: 'proveedor_entrada',
+    parentColumns: ['identificacion'],
+  },
 ];

@@ -3,10 +3,27 @@ import type { ReportUtilityItem, ReportUtilityRecord } from '../queries/report-u
 import { jsonWriter } from './report-utility.json';
 
 const row: ReportUtilityRecord = {
-  productId: 'C0FFEE00000040008000000000000001', code: 'A-100', name: 'Café', categoryName: 'Bebidas',
-  quantity: '3', totalBruto: '15000.00', totalDiscount: '500.00', totalTaxes: '1805.00', total: '16305.00', avgCost: '1234.5678', grossProfit: '11296.30',
+  productId: 'C0FFEE00000040008000000000000001',
+  code: 'A-100',
+  name: 'Café',
+  categoryName: 'Bebidas',
+  quantity: '3',
+  totalBruto: '15000.00',
+  totalDiscount: '500.00',
+  totalTaxes: '1805.00',
+  total: '16305.00',
+  avgCost: '1234.5678',
+  grossProfit: '11296.30',
 };
-const totals = { quantity: '3', totalBruto: '15000.00', totalDiscount: '500.00', totalTaxes: '1805.00', total: '16305.00', cost: '3703.70', grossProfit: '11296.30' };
+const totals = {
+  quantity: '3',
+  totalBruto: '15000.00',
+  totalDiscount: '500.00',
+  totalTaxes: '1805.00',
+  total: '16305.00',
+  cost: '3703.70',
+  grossProfit: '11296.30',
+};
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 // The report's CSV now comes from the platform's export module (its own batching and backpressure specs).

@@ -9,8 +9,28 @@ describe('report exports', () => {
   });
 
   it('hold the rows, never the totals item', async () => {
-    const row = { productId: 'C0FFEE00000040008000000000000002', code: 'B', name: 'n', categoryName: null, quantity: '1', totalBruto: '1.00', totalDiscount: '0.00', totalTaxes: '0.00', total: '1.00', avgCost: '1.0000', grossProfit: '0.00' };
-    const totals = { quantity: '1', totalBruto: '1.00', totalDiscount: '0.00', totalTaxes: '0.00', total: '1.00', cost: '1.00', grossProfit: '0.00' };
+    const row = {
+      productId: 'C0FFEE00000040008000000000000002',
+      code: 'B',
+      name: 'n',
+      categoryName: null,
+      quantity: '1',
+      totalBruto: '1.00',
+      totalDiscount: '0.00',
+      totalTaxes: '0.00',
+      total: '1.00',
+      avgCost: '1.0000',
+      grossProfit: '0.00',
+    };
+    const totals = {
+      quantity: '1',
+      totalBruto: '1.00',
+      totalDiscount: '0.00',
+      totalTaxes: '0.00',
+      total: '1.00',
+      cost: '1.00',
+      grossProfit: '0.00',
+    };
     const out = [];
     for await (const r of reportRows(Readable.from([{ row }, { totals }] as ReportUtilityItem[]))) out.push(r);
     expect(out).toEqual([row]);

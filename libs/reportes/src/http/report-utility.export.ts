@@ -3,8 +3,17 @@ import { exportColumns, type ExportColumn } from '@app/platform/export/export-co
 import type { ReportUtilityItem } from '../queries/report-utility/report-utility.view';
 
 const PRODUCT = {
-  productId: 'uuid', code: 'text', name: 'text', categoryName: 'text', quantity: 'number', totalBruto: 'number',
-  totalDiscount: 'number', totalTaxes: 'number', total: 'number', avgCost: 'number', grossProfit: 'number',
+  productId: 'uuid',
+  code: 'text',
+  name: 'text',
+  categoryName: 'text',
+  quantity: 'number',
+  totalBruto: 'number',
+  totalDiscount: 'number',
+  totalTaxes: 'number',
+  total: 'number',
+  avgCost: 'number',
+  grossProfit: 'number',
 } as const;
 
 /** The report's export columns: the JSON row's fields in its order (detail rows start with saleId and date). */

@@ -4,11 +4,29 @@ import type { ReportUtilityItem, ReportUtilityRecord } from '../queries/report-u
 import { jsonWriter } from './report-utility.json';
 
 const detail: ReportUtilityRecord = {
-  saleId: '5A1E00000000400080000000000000A1', date: '2024-03-01T00:00:00.000Z',
-  productId: 'C0FFEE00000040008000000000000001', code: 'A-100', name: 'Café "especial"', categoryName: 'Bebidas',
-  quantity: '3', totalBruto: '15000.00', totalDiscount: '500.00', totalTaxes: '1805.00', total: '16305.00', avgCost: '1234.5678', grossProfit: '11296.30',
+  saleId: '5A1E00000000400080000000000000A1',
+  date: '2024-03-01T00:00:00.000Z',
+  productId: 'C0FFEE00000040008000000000000001',
+  code: 'A-100',
+  name: 'Café "especial"',
+  categoryName: 'Bebidas',
+  quantity: '3',
+  totalBruto: '15000.00',
+  totalDiscount: '500.00',
+  totalTaxes: '1805.00',
+  total: '16305.00',
+  avgCost: '1234.5678',
+  grossProfit: '11296.30',
 };
-const totals = { quantity: '27.25', totalBruto: '47291.75', totalDiscount: '2100.00', totalTaxes: '2926.00', total: '48117.75', cost: '23592.99', grossProfit: '23698.76' };
+const totals = {
+  quantity: '27.25',
+  totalBruto: '47291.75',
+  totalDiscount: '2100.00',
+  totalTaxes: '2926.00',
+  total: '48117.75',
+  cost: '23592.99',
+  grossProfit: '23698.76',
+};
 const run = (items: ReportUtilityItem[]): Promise<string> => text(Readable.from(items).pipe(jsonWriter()));
 
 describe('jsonWriter', () => {
@@ -17,10 +35,37 @@ describe('jsonWriter', () => {
     const parsed = JSON.parse(body);
     expect(parsed).toEqual({
       reportByProduct: [
-        { ...detail, quantity: 3, totalBruto: 15000, totalDiscount: 500, totalTaxes: 1805, total: 16305, avgCost: 1234.5678, grossProfit: 11296.3 },
-        { ...detail, saleId: 'B2', quantity: 3, totalBruto: 15000, totalDiscount: 500, totalTaxes: 1805, total: 16305, avgCost: 1234.5678, grossProfit: 11296.3 },
+        {
+          ...detail,
+          quantity: 3,
+          totalBruto: 15000,
+          totalDiscount: 500,
+          totalTaxes: 1805,
+          total: 16305,
+          avgCost: 1234.5678,
+          grossProfit: 11296.3,
+        },
+        {
+          ...detail,
+          saleId: 'B2',
+          quantity: 3,
+          totalBruto: 15000,
+          totalDiscount: 500,
+          totalTaxes: 1805,
+          total: 16305,
+          avgCost: 1234.5678,
+          grossProfit: 11296.3,
+        },
       ],
-      totals: { quantity: 27.25, totalBruto: 47291.75, totalDiscount: 2100, totalTaxes: 2926, total: 48117.75, cost: 23592.99, grossProfit: 23698.76 },
+      totals: {
+        quantity: 27.25,
+        totalBruto: 47291.75,
+        totalDiscount: 2100,
+        totalTaxes: 2926,
+        total: 48117.75,
+        cost: 23592.99,
+        grossProfit: 23698.76,
+      },
     });
     expect(Object.keys(parsed.reportByProduct[0]).slice(0, 3)).toEqual(['saleId', 'date', 'productId']);
     expect(body.startsWith('{"reportByProduct":[{"saleId"')).toBe(true);

@@ -25,7 +25,9 @@ const DESCRIPTION = [
   '**CSV:** `Accept: text/csv` o `format=csv`. UTF-8 con BOM, separador `,`, decimales con `.`, comillas RFC 4180, líneas CRLF; encabezado con los nombres de los campos de la fila ' +
     '(detalle: `saleId,date,` primero); dinero con 2 decimales y `avgCost` con 4. Sin fila de totales. Los textos que empiezan por `= + - @` llevan un apóstrofo delante (protección contra fórmulas).',
   '',
-  '**XLSX:** `Accept: ' + XLSX_MEDIA_TYPE + '` o `format=xlsx`. Una hoja `reportUtility` con encabezado en negrita, cifras como celdas numéricas y `date` como fecha y hora (UTC); ' +
+  '**XLSX:** `Accept: ' +
+    XLSX_MEDIA_TYPE +
+    '` o `format=xlsx`. Una hoja `reportUtility` con encabezado en negrita, cifras como celdas numéricas y `date` como fecha y hora (UTC); ' +
     'pasadas 1.048.575 filas sigue en `reportUtility (2)`, …',
   '',
   '**Condicional:** cada 200 lleva `ETag` y `Cache-Control: private, no-cache`; con `If-None-Match` igual la respuesta es 304 sin cuerpo (después de verificar token y suscripción).',
@@ -33,18 +35,78 @@ const DESCRIPTION = [
   '**Tamaño:** JSON, CSV y XLSX se escriben mientras llegan las filas (memoria constante): un año de detalle con un millón de filas funciona; para descargas grandes prefiera CSV.',
 ].join('\n');
 
-const TOTALS_EXAMPLE = { quantity: 27.25, totalBruto: 47291.75, totalDiscount: 2100, totalTaxes: 2926, total: 48117.75, cost: 23592.99, grossProfit: 23698.76 };
+const TOTALS_EXAMPLE = {
+  quantity: 27.25,
+  totalBruto: 47291.75,
+  totalDiscount: 2100,
+  totalTaxes: 2926,
+  total: 48117.75,
+  cost: 23592.99,
+  grossProfit: 23698.76,
+};
 const GROUPED_EXAMPLE = {
   reportByProduct: [
-    { productId: 'C0FFEE00000040008000000000000003', code: 'C-300', name: 'Pan de yuca', categoryName: 'Panadería', quantity: 13.5, totalBruto: 20250, totalDiscount: 1500, totalTaxes: 855, total: 19605, avgCost: 902.8519, grossProfit: 8061.5 },
-    { productId: 'C0FFEE00000040008000000000000001', code: 'A-100', name: 'Café especial, tostado', categoryName: 'Bebidas', quantity: 3.25, totalBruto: 16300, totalDiscount: 500, totalTaxes: 2052, total: 17852, avgCost: 1216.5336, grossProfit: 12346.27 },
+    {
+      productId: 'C0FFEE00000040008000000000000003',
+      code: 'C-300',
+      name: 'Pan de yuca',
+      categoryName: 'Panadería',
+      quantity: 13.5,
+      totalBruto: 20250,
+      totalDiscount: 1500,
+      totalTaxes: 855,
+      total: 19605,
+      avgCost: 902.8519,
+      grossProfit: 8061.5,
+    },
+    {
+      productId: 'C0FFEE00000040008000000000000001',
+      code: 'A-100',
+      name: 'Café especial, tostado',
+      categoryName: 'Bebidas',
+      quantity: 3.25,
+      totalBruto: 16300,
+      totalDiscount: 500,
+      totalTaxes: 2052,
+      total: 17852,
+      avgCost: 1216.5336,
+      grossProfit: 12346.27,
+    },
   ],
   totals: TOTALS_EXAMPLE,
 };
 const DETAIL_EXAMPLE = {
   reportByProduct: [
-    { saleId: '5A1E00000000400080000000000000A1', date: '2024-03-01T00:00:00.000Z', productId: 'C0FFEE00000040008000000000000001', code: 'A-100', name: 'Café especial, tostado', categoryName: 'Bebidas', quantity: 3, totalBruto: 15000, totalDiscount: 500, totalTaxes: 1805, total: 16305, avgCost: 1234.5678, grossProfit: 11296.3 },
-    { saleId: '5A1E00000000400080000000000000A1', date: '2024-03-01T00:00:00.000Z', productId: 'C0FFEE00000040008000000000000002', code: 'B-200', name: 'Azúcar "morena" 1 kg', categoryName: null, quantity: 1.5, totalBruto: 4500.75, totalDiscount: 0, totalTaxes: 0, total: 4500.75, avgCost: 2000.0001, grossProfit: 1500.75 },
+    {
+      saleId: '5A1E00000000400080000000000000A1',
+      date: '2024-03-01T00:00:00.000Z',
+      productId: 'C0FFEE00000040008000000000000001',
+      code: 'A-100',
+      name: 'Café especial, tostado',
+      categoryName: 'Bebidas',
+      quantity: 3,
+      totalBruto: 15000,
+      totalDiscount: 500,
+      totalTaxes: 1805,
+      total: 16305,
+      avgCost: 1234.5678,
+      grossProfit: 11296.3,
+    },
+    {
+      saleId: '5A1E00000000400080000000000000A1',
+      date: '2024-03-01T00:00:00.000Z',
+      productId: 'C0FFEE00000040008000000000000002',
+      code: 'B-200',
+      name: 'Azúcar "morena" 1 kg',
+      categoryName: null,
+      quantity: 1.5,
+      totalBruto: 4500.75,
+      totalDiscount: 0,
+      totalTaxes: 0,
+      total: 4500.75,
+      avgCost: 2000.0001,
+      grossProfit: 1500.75,
+    },
   ],
   totals: TOTALS_EXAMPLE,
 };
@@ -66,9 +128,15 @@ export function ApiReportUtility(): MethodDecorator {
       description:
         'El reporte: JSON (`reportByProduct` + `totals`) o, con `format=csv|xlsx` (o Accept), un archivo adjunto `reporte-utilidad-<init>-<end>.csv|xlsx` (sin los dos puntos de las horas).',
       headers: {
-        ETag: { description: 'Etiqueta fuerte de esta representación; envíela en If-None-Match para revalidar (304).', schema: { type: 'string' } },
+        ETag: {
+          description: 'Etiqueta fuerte de esta representación; envíela en If-None-Match para revalidar (304).',
+          schema: { type: 'string' },
+        },
         'Cache-Control': { description: 'private, no-cache', schema: { type: 'string' } },
-        'Content-Disposition': { description: 'Solo en csv y xlsx: attachment; filename="reporte-utilidad-<init>-<end>.<csv|xlsx>"', schema: { type: 'string' } },
+        'Content-Disposition': {
+          description: 'Solo en csv y xlsx: attachment; filename="reporte-utilidad-<init>-<end>.<csv|xlsx>"',
+          schema: { type: 'string' },
+        },
       },
       content: {
         'application/json': {
@@ -82,9 +150,15 @@ export function ApiReportUtility(): MethodDecorator {
         [XLSX_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary' } },
       },
     }),
-    ApiValidationProblem('Parámetros inválidos: fechas ausentes, con otro formato, inexistentes o invertidas; groupResult, status, format o allBusiness con otro valor; businessId que no es uuid; businessId junto con allBusiness=true.', 'dateInitISO', 'Debe ser una fecha y hora UTC con milisegundos, exactamente yyyy-MM-ddTHH:mm:ss.SSSZ, p. ej. 2024-03-01T00:00:00.000Z.'),
+    ApiValidationProblem(
+      'Parámetros inválidos: fechas ausentes, con otro formato, inexistentes o invertidas; groupResult, status, format o allBusiness con otro valor; businessId que no es uuid; businessId junto con allBusiness=true.',
+      'dateInitISO',
+      'Debe ser una fecha y hora UTC con milisegundos, exactamente yyyy-MM-ddTHH:mm:ss.SSSZ, p. ej. 2024-03-01T00:00:00.000Z.',
+    ),
     ApiProblem(503, 'La consulta superó el tiempo máximo o la base de datos no está disponible; reintente o reduzca el periodo.', {
-      title: 'Servicio no disponible', code: 'TIMEOUT', detail: 'La consulta tardó demasiado y fue cancelada. Intente de nuevo o reduzca el rango solicitado.',
+      title: 'Servicio no disponible',
+      code: 'TIMEOUT',
+      detail: 'La consulta tardó demasiado y fue cancelada. Intente de nuevo o reduzca el rango solicitado.',
     }),
   );
 }

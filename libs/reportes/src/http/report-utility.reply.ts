@@ -27,7 +27,12 @@ export function reportUtilityCriteria(params: ReportUtilityRequestDto, scope: Bu
  * written while the rows arrive. Destroying the body (client gone) destroys the item stream,
  * which closes the cursor and frees the connection.
  */
-export function reportUtilityBody(items: Readable, grouped: boolean, params: ReportUtilityRequestDto, accept: string | undefined): StreamableFile {
+export function reportUtilityBody(
+  items: Readable,
+  grouped: boolean,
+  params: ReportUtilityRequestDto,
+  accept: string | undefined,
+): StreamableFile {
   const format = resolveExportFormat(params.format, accept);
   if (format !== 'json') {
     return exportFile(format, {

@@ -9,13 +9,29 @@ import { SalesRollup } from './sales-rollups';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
 
 /** Categories and products: what the streamed sales refer to. */
-export async function loadProductCatalog(client: Client, tenantKey: string, data: { categorias?: CategoriaInput[]; productos?: ProductoInput[] }): Promise<void> {
-  await copyRows(client, 'categoria', COLUMNS.categoria, (data.categorias ?? []).map((c) => [tenantKey, uuidKey(c.uuid), c.nombre]));
+export async function loadProductCatalog(
+  client: Client,
+  tenantKey: string,
+  data: { categorias?: CategoriaInput[]; productos?: ProductoInput[] },
+): Promise<void> {
+  await copyRows(
+    client,
+    'categoria',
+    COLUMNS.categoria,
+    (data.categorias ?? []).map((c) => [tenantKey, uuidKey(c.uuid), c.nombre]),
+  );
   await copyRows(
     client,
     'producto',
     COLUMNS.producto,
-    (data.productos ?? []).map((p) => [tenantKey, uuidKey(p.uuid), uuidKey(p.negocio), p.categoria == null ? null : uuidKey(p.categoria), p.codigo, p.nombre]),
+    (data.productos ?? []).map((p) => [
+      tenantKey,
+      uuidKey(p.uuid),
+      uuidKey(p.negocio),
+      p.categoria == null ? null : uuidKey(p.categoria),
+      p.codigo,
+      p.nombre,
+    ]),
   );
 }
 
@@ -34,7 +50,13 @@ export interface SalesCounts {
 const BATCH_LINES = 200_000;
 
 const VENTA_ROW_BYTES = 3 * FIELD_BYTES.uuid + FIELD_BYTES.timestamp + FIELD_BYTES.text('Pendiente');
-const LINE_ROW_BYTES = 4 * FIELD_BYTES.uuid + FIELD_BYTES.int32 + FIELD_BYTES.timestamp + FIELD_BYTES.text('Pendiente') + 3 * FIELD_BYTES.numeric + 2 * FIELD_BYTES.decimal;
+const LINE_ROW_BYTES =
+  4 * FIELD_BYTES.uuid +
+  FIELD_BYTES.int32 +
+  FIELD_BYTES.timestamp +
+  FIELD_BYTES.text('Pendiente') +
+  3 * FIELD_BYTES.numeric +
+  2 * FIELD_BYTES.decimal;
 
 export async function loadSales(
   client: Client,

@@ -180,7 +180,8 @@ function rows(tenantKey: string, groups: Map<string, Group>, day: string): strin
   const out: string[] = [];
   for (const g of groups.values()) {
     const head = `${tenantKey}\t${g.negocio}\t${g.period}${day}\t${g.estado}\t`;
-    for (const [producto, s] of g.products) out.push(`${head}${producto}\t${s.text(0)}\t${s.text(1)}\t${s.text(2)}\t${s.text(3)}\t${s.text(4)}\n`);
+    for (const [producto, s] of g.products)
+      out.push(`${head}${producto}\t${s.text(0)}\t${s.text(1)}\t${s.text(2)}\t${s.text(3)}\t${s.text(4)}\n`);
   }
   return out;
 }

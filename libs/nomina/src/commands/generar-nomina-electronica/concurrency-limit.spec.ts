@@ -18,11 +18,13 @@ describe('ConcurrencyLimit', () => {
     const limit = new ConcurrencyLimit(2);
     const gates = [deferred(), deferred(), deferred(), deferred()];
     const started: number[] = [];
-    const calls = gates.map((g, i) => limit.run(async () => {
-      started.push(i);
-      await g.promise;
-      return i;
-    }));
+    const calls = gates.map((g, i) =>
+      limit.run(async () => {
+        started.push(i);
+        await g.promise;
+        return i;
+      }),
+    );
     await tick();
     expect(started).toEqual([0, 1]);
     gates[1].resolve();

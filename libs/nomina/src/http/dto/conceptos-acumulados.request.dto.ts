@@ -37,7 +37,11 @@ function shown(value: string): string {
 }
 
 /** Validates the three path values; a 400 lists every offending parameter. */
-export function parseConceptosAcumuladosParams(fechaDesde: string, fechaHasta: string, isDetalleParaAportes: string): ConceptosAcumuladosParams {
+export function parseConceptosAcumuladosParams(
+  fechaDesde: string,
+  fechaHasta: string,
+  isDetalleParaAportes: string,
+): ConceptosAcumuladosParams {
   const errors: FieldProblem[] = [];
   const desdeOk = isCalendarDate(fechaDesde);
   const hastaOk = isCalendarDate(fechaHasta);

@@ -20,13 +20,20 @@ export const CONCEPTO_ACUMULADO_SCHEMA = legacySchema({
 export const writeConceptosAcumulados = envelopeWriter<ConceptoAcumuladoRow>(CONCEPTO_ACUMULADO_SCHEMA);
 
 export class ConceptoAcumuladoDto {
-  @ApiProperty({ ...UUID_WIRE, example: '2B7EA90D6C1E4F0A9B3D5E7F8A1C2B3D', description: 'Vinculación laboral (contrato): un elemento por vinculación con nóminas en el rango.' })
+  @ApiProperty({
+    ...UUID_WIRE,
+    example: '2B7EA90D6C1E4F0A9B3D5E7F8A1C2B3D',
+    description: 'Vinculación laboral (contrato): un elemento por vinculación con nóminas en el rango.',
+  })
   uuidVinculado!: string;
 
   @ApiProperty({ ...UUID_WIRE, example: '21E10C42C883413CB0930C65F1B7ACD9', description: 'La persona (empleadoUuid de GET /empleados).' })
   uuidEmpleado!: string;
 
-  @ApiProperty({ example: '8927601899', description: 'Número de documento del empleado (el nombre viene del modelo de datos; no es un identificador interno).' })
+  @ApiProperty({
+    example: '8927601899',
+    description: 'Número de documento del empleado (el nombre viene del modelo de datos; no es un identificador interno).',
+  })
   id!: string;
 
   @ApiProperty({ example: 'Esteban Pérez Zapata', description: 'nombres + " " + apellidos.' })
@@ -52,11 +59,16 @@ export class ConceptoAcumuladoDto {
   @ApiProperty(javaDouble(1472382.16, 'Suma de deducciones en el rango (fuente de aportes: solo conceptos base de aportes).'))
   totalDeducciones!: number;
 
-  @ApiProperty(javaDouble(1.693239484e7, 'Suma del neto de las nóminas en el rango (fuente de aportes: devengados − deducciones base de aportes).'))
+  @ApiProperty(
+    javaDouble(1.693239484e7, 'Suma del neto de las nóminas en el rango (fuente de aportes: devengados − deducciones base de aportes).'),
+  )
   totalNeto!: number;
 }
 
 export class ConceptosAcumuladosResponseDto extends LegacyEnvelopeDto(ConceptoAcumuladoDto, 38) {}
 
 /** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
-export type ConceptoAcumuladoWireFields = [ExpectTrue<WireViewMatch<ConceptoAcumuladoRow, typeof CONCEPTO_ACUMULADO_SCHEMA>>, ExpectTrue<WireFieldsMatch<ConceptoAcumuladoDto, typeof CONCEPTO_ACUMULADO_SCHEMA>>];
+export type ConceptoAcumuladoWireFields = [
+  ExpectTrue<WireViewMatch<ConceptoAcumuladoRow, typeof CONCEPTO_ACUMULADO_SCHEMA>>,
+  ExpectTrue<WireFieldsMatch<ConceptoAcumuladoDto, typeof CONCEPTO_ACUMULADO_SCHEMA>>,
+];

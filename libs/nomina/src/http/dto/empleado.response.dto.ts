@@ -30,7 +30,12 @@ export class EmpleadoDto {
   @ApiProperty({ example: '8927601899', description: 'Número de documento.' })
   identificacion!: string;
 
-  @ApiProperty({ ...UUID_WIRE, nullable: true, example: '2B7EA90D6C1E4F0A9B3D5E7F8A1C2B3D', description: 'La vinculación laboral (contrato); el identificador que esperan las operaciones por empleado.' })
+  @ApiProperty({
+    ...UUID_WIRE,
+    nullable: true,
+    example: '2B7EA90D6C1E4F0A9B3D5E7F8A1C2B3D',
+    description: 'La vinculación laboral (contrato); el identificador que esperan las operaciones por empleado.',
+  })
   vinculadoUuid!: string | null;
 
   @ApiProperty({ enum: [...TIPOS_DOCUMENTO], example: 'CC' })
@@ -65,4 +70,7 @@ export const EMPLEADO_WIRE_EXAMPLE =
   'Base":1.8404777E7,"salarioIntegral":true,"tipoCotizante":"Dependiente"}],"error":null,"advertencia":null,"metadata":null,"total":1}';
 
 /** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
-export type EmpleadoWireFields = [ExpectTrue<WireViewMatch<EmpleadoRow, typeof EMPLEADO_SCHEMA>>, ExpectTrue<WireFieldsMatch<EmpleadoDto, typeof EMPLEADO_SCHEMA>>];
+export type EmpleadoWireFields = [
+  ExpectTrue<WireViewMatch<EmpleadoRow, typeof EMPLEADO_SCHEMA>>,
+  ExpectTrue<WireFieldsMatch<EmpleadoDto, typeof EMPLEADO_SCHEMA>>,
+];

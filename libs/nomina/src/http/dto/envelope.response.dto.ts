@@ -6,9 +6,18 @@ import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
  * one element type. The wire bytes come from the legacy writer, not from this class.
  */
 /** OpenAPI 3.0 has no `null` type: a nullable schema whose only value is null. */
-const ALWAYS_NULL: ApiPropertyOptions = { type: 'string', nullable: true, enum: [null], example: null, description: 'Siempre null en una respuesta exitosa.' };
+const ALWAYS_NULL: ApiPropertyOptions = {
+  type: 'string',
+  nullable: true,
+  enum: [null],
+  example: null,
+  description: 'Siempre null en una respuesta exitosa.',
+};
 
-export function LegacyEnvelopeDto<T>(element: Type<T>, totalExample = 1): Type<{ contenido: T[]; error: null; advertencia: null; metadata: null; total: number }> {
+export function LegacyEnvelopeDto<T>(
+  element: Type<T>,
+  totalExample = 1,
+): Type<{ contenido: T[]; error: null; advertencia: null; metadata: null; total: number }> {
   class Envelope {
     @ApiProperty({ type: () => [element], description: 'Registros del resultado; arreglo vacío cuando nada coincide.' })
     contenido!: T[];
@@ -22,7 +31,11 @@ export function LegacyEnvelopeDto<T>(element: Type<T>, totalExample = 1): Type<{
     @ApiProperty(ALWAYS_NULL)
     metadata!: null;
 
-    @ApiProperty({ type: 'integer', example: totalExample, description: 'Cantidad global de registros que cumplen los criterios, sin importar offset/size.' })
+    @ApiProperty({
+      type: 'integer',
+      example: totalExample,
+      description: 'Cantidad global de registros que cumplen los criterios, sin importar offset/size.',
+    })
     total!: number;
   }
   return Envelope;

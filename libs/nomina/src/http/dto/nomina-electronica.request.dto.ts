@@ -28,7 +28,10 @@ export function parseNominaElectronicaParams(anoText: string, mesText: string): 
   const ano = integerIn(anoText, ANO_MIN, ANO_MAX);
   const mes = integerIn(mesText, 1, 12);
   if (ano === undefined) {
-    errors.push({ field: 'ano', message: `Debe ser un año entero entre ${ANO_MIN} y ${ANO_MAX}, p. ej. 2024; se recibió ${shown(anoText)}.` });
+    errors.push({
+      field: 'ano',
+      message: `Debe ser un año entero entre ${ANO_MIN} y ${ANO_MAX}, p. ej. 2024; se recibió ${shown(anoText)}.`,
+    });
   }
   if (mes === undefined) {
     errors.push({ field: 'mes', message: `Debe ser un mes entero entre 1 y 12, p. ej. 3; se recibió ${shown(mesText)}.` });

@@ -1,5 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { envelopeChunkWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@app/platform/http/legacy-json';
+import {
+  envelopeChunkWriter,
+  type ExpectTrue,
+  legacySchema,
+  type WireFieldsMatch,
+  type WireViewMatch,
+} from '@app/platform/http/legacy-json';
 import type { DocumentoNominaElectronica } from '../../commands/generar-nomina-electronica/generar-nomina-electronica.command';
 import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
@@ -31,7 +37,12 @@ export class DocumentoNominaElectronicaDto {
   @ApiProperty({ example: 'NE', description: 'Prefijo de la secuencia del tenant (NE si el tenant no tenía secuencia).' })
   prefijo!: string;
 
-  @ApiProperty({ type: 'integer', format: 'int64', example: 591, description: 'Número consumido de la secuencia; los documentos de una llamada forman un bloque contiguo en el orden de la lista.' })
+  @ApiProperty({
+    type: 'integer',
+    format: 'int64',
+    example: 591,
+    description: 'Número consumido de la secuencia; los documentos de una llamada forman un bloque contiguo en el orden de la lista.',
+  })
   consecutivo!: number;
 
   @ApiProperty({ type: 'integer', example: 2024 })
@@ -40,7 +51,11 @@ export class DocumentoNominaElectronicaDto {
   @ApiProperty({ type: 'integer', example: 3 })
   mes!: number;
 
-  @ApiProperty({ ...UUID_WIRE, example: '2B7EA90D6C1E4F0A9B3D5E7F8A1C2B3D', description: 'Vinculación laboral (contrato): un documento por vinculación.' })
+  @ApiProperty({
+    ...UUID_WIRE,
+    example: '2B7EA90D6C1E4F0A9B3D5E7F8A1C2B3D',
+    description: 'Vinculación laboral (contrato): un documento por vinculación.',
+  })
   uuidVinculado!: string;
 
   @ApiProperty({ ...UUID_WIRE, example: '21E10C42C883413CB0930C65F1B7ACD9', description: 'La persona.' })
@@ -68,4 +83,7 @@ export class DocumentoNominaElectronicaDto {
 export class NominaElectronicaResponseDto extends LegacyEnvelopeDto(DocumentoNominaElectronicaDto, 36) {}
 
 /** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
-export type DocumentoNominaElectronicaWireFields = [ExpectTrue<WireViewMatch<DocumentoNominaElectronica, typeof DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA>>, ExpectTrue<WireFieldsMatch<DocumentoNominaElectronicaDto, typeof DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA>>];
+export type DocumentoNominaElectronicaWireFields = [
+  ExpectTrue<WireViewMatch<DocumentoNominaElectronica, typeof DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA>>,
+  ExpectTrue<WireFieldsMatch<DocumentoNominaElectronicaDto, typeof DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA>>,
+];

@@ -96,7 +96,13 @@ export const DETALLE_PAGO_WIRE_EXAMPLE =
   'r":667001.0,"numeroEmpleados":3.0}],"error":null,"advertencia":null,"metadata":null,"total":10}';
 
 /** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
-export type PagoEmpleadoDetalleWireFields = [ExpectTrue<WireViewMatch<PagoEmpleadoDetalleRow, typeof PAGO_EMPLEADO_DETALLE_SCHEMA>>, ExpectTrue<WireFieldsMatch<PagoEmpleadoDetalleDto, typeof PAGO_EMPLEADO_DETALLE_SCHEMA>>];
+export type PagoEmpleadoDetalleWireFields = [
+  ExpectTrue<WireViewMatch<PagoEmpleadoDetalleRow, typeof PAGO_EMPLEADO_DETALLE_SCHEMA>>,
+  ExpectTrue<WireFieldsMatch<PagoEmpleadoDetalleDto, typeof PAGO_EMPLEADO_DETALLE_SCHEMA>>,
+];
 
 /** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
-export type DetallePagoWireFields = [ExpectTrue<WireViewMatch<DetallePagoRow, typeof DETALLE_PAGO_SCHEMA>>, ExpectTrue<WireFieldsMatch<DetallePagoDto, typeof DETALLE_PAGO_SCHEMA>>];
+export type DetallePagoWireFields = [
+  ExpectTrue<WireViewMatch<DetallePagoRow, typeof DETALLE_PAGO_SCHEMA>>,
+  ExpectTrue<WireFieldsMatch<DetallePagoDto, typeof DETALLE_PAGO_SCHEMA>>,
+];

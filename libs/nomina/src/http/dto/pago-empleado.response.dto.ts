@@ -23,7 +23,11 @@ export const PAGO_EMPLEADO_SCHEMA = legacySchema({
 export const writePagoEmpleados = envelopeWriter<PagoEmpleadoRow>(PAGO_EMPLEADO_SCHEMA);
 
 export class PagoEmpleadoDto {
-  @ApiProperty({ ...UUID_WIRE, example: '5F0D3C1E9A7B4C2D8E6F1A2B3C4D5E6F', description: 'Uuid de la nómina del empleado (para /pagoEmpleadoDetalles/{uuid}).' })
+  @ApiProperty({
+    ...UUID_WIRE,
+    example: '5F0D3C1E9A7B4C2D8E6F1A2B3C4D5E6F',
+    description: 'Uuid de la nómina del empleado (para /pagoEmpleadoDetalles/{uuid}).',
+  })
   uuid!: string;
 
   @ApiProperty({ ...UUID_WIRE, example: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588' })
@@ -70,4 +74,7 @@ export const PAGO_EMPLEADOS_WIRE_EXAMPLE =
   '098922E7}],"error":null,"advertencia":null,"metadata":null,"total":4}';
 
 /** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
-export type PagoEmpleadoWireFields = [ExpectTrue<WireViewMatch<Omit<PagoEmpleadoRow, 'total'>, typeof PAGO_EMPLEADO_SCHEMA>>, ExpectTrue<WireFieldsMatch<PagoEmpleadoDto, typeof PAGO_EMPLEADO_SCHEMA>>];
+export type PagoEmpleadoWireFields = [
+  ExpectTrue<WireViewMatch<Omit<PagoEmpleadoRow, 'total'>, typeof PAGO_EMPLEADO_SCHEMA>>,
+  ExpectTrue<WireFieldsMatch<PagoEmpleadoDto, typeof PAGO_EMPLEADO_SCHEMA>>,
+];

@@ -44,7 +44,11 @@ export class GrupoPagoDto {
 }
 
 export class PagoDto {
-  @ApiProperty({ ...UUID_WIRE, example: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588', description: 'Uuid del pago: 32 hexadecimales en mayúscula, sin guiones.' })
+  @ApiProperty({
+    ...UUID_WIRE,
+    example: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588',
+    description: 'Uuid del pago: 32 hexadecimales en mayúscula, sin guiones.',
+  })
   uuid!: string;
 
   @ApiProperty({ type: 'integer', example: 2023, description: 'Año de la liquidación.' })
@@ -65,13 +69,18 @@ export class PagoDto {
   @ApiProperty(legacyDate('Fecha de pago.'))
   fechaPago!: string;
 
-  @ApiProperty({ enum: [...ESTADOS_PAGO], example: 'PG', description: 'EP en preparación, PA por aprobar, PP por pagar, PG pagado, RE devuelto a preparación, AN anulado.' })
+  @ApiProperty({
+    enum: [...ESTADOS_PAGO],
+    example: 'PG',
+    description: 'EP en preparación, PA por aprobar, PP por pagar, PG pagado, RE devuelto a preparación, AN anulado.',
+  })
   estado!: string;
 
   @ApiProperty({
     enum: ['PE', 'PR', 'CE', 'IC', 'LD', 'AN', 'DV', 'NE', 'VI'],
     example: 'PE',
-    description: 'PE nómina, PR prima, CE cesantías, IC intereses sobre cesantías, LD liquidación final, AN anticipo, DV devengos en valor, NE nómina electrónica, VI pago virtual. IN (datos iniciales) nunca aparece.',
+    description:
+      'PE nómina, PR prima, CE cesantías, IC intereses sobre cesantías, LD liquidación final, AN anticipo, DV devengos en valor, NE nómina electrónica, VI pago virtual. IN (datos iniciales) nunca aparece.',
   })
   tipoPago!: string;
 
@@ -128,4 +137,7 @@ export const PAGOS_WIRE_EXAMPLE =
   '"error":null,"advertencia":null,"metadata":null,"total":1}';
 
 /** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
-export type PagoWireFields = [ExpectTrue<WireViewMatch<PagoView, typeof PAGO_SCHEMA>>, ExpectTrue<WireFieldsMatch<PagoDto, typeof PAGO_SCHEMA>>];
+export type PagoWireFields = [
+  ExpectTrue<WireViewMatch<PagoView, typeof PAGO_SCHEMA>>,
+  ExpectTrue<WireFieldsMatch<PagoDto, typeof PAGO_SCHEMA>>,
+];

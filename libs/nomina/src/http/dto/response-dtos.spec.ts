@@ -9,7 +9,12 @@ import { listEmpleadosSql } from '../../queries/list-empleados/list-empleados.sq
 import { PAGO_EMPLEADO_DETALLES_SQL } from '../../queries/list-pago-empleado-detalles/list-pago-empleado-detalles.sql';
 import { listPagoEmpleadosSql } from '../../queries/list-pago-empleados/list-pago-empleados.sql';
 import { listPagosSql } from '../../queries/list-pagos/list-pagos.sql';
-import { CONCEPTO_ACUMULADO_SCHEMA, ConceptoAcumuladoDto, ConceptosAcumuladosResponseDto, writeConceptosAcumulados } from './conceptos-acumulados.response.dto';
+import {
+  CONCEPTO_ACUMULADO_SCHEMA,
+  ConceptoAcumuladoDto,
+  ConceptosAcumuladosResponseDto,
+  writeConceptosAcumulados,
+} from './conceptos-acumulados.response.dto';
 import { EMPLEADO_SCHEMA, EmpleadoDto, EmpleadoResponseDto, EmpleadosResponseDto, writeEmpleados } from './empleado.response.dto';
 import {
   DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA,
@@ -40,12 +45,30 @@ import { PAGO_SCHEMA, PagoDto, PagosResponseDto, writePagos } from './pago.respo
 const ENDPOINTS: [string, Type<unknown>, Type<unknown>, LegacyObjectSchema, string][] = [
   ['GET /pagos', PagosResponseDto, PagoDto, PAGO_SCHEMA, writePagos([], 0)],
   ['GET /pagoEmpleados', PagoEmpleadosResponseDto, PagoEmpleadoDto, PAGO_EMPLEADO_SCHEMA, writePagoEmpleados([], 0)],
-  ['GET /pagoEmpleadoDetalles/{uuidPagoEmpleado}', PagoEmpleadoDetallesResponseDto, PagoEmpleadoDetalleDto, PAGO_EMPLEADO_DETALLE_SCHEMA, writePagoEmpleadoDetalles([], 0)],
+  [
+    'GET /pagoEmpleadoDetalles/{uuidPagoEmpleado}',
+    PagoEmpleadoDetallesResponseDto,
+    PagoEmpleadoDetalleDto,
+    PAGO_EMPLEADO_DETALLE_SCHEMA,
+    writePagoEmpleadoDetalles([], 0),
+  ],
   ['GET /pagoEmpleadoDetalles/detallePago/{idPago}', DetallePagoResponseDto, DetallePagoDto, DETALLE_PAGO_SCHEMA, writeDetallePago([], 0)],
   ['GET /empleados', EmpleadosResponseDto, EmpleadoDto, EMPLEADO_SCHEMA, writeEmpleados([], 0)],
   ['GET /empleados/{tipoDocumento}/{identificacion}', EmpleadoResponseDto, EmpleadoDto, EMPLEADO_SCHEMA, writeEmpleados([], 0)],
-  ['GET /pagoEmpleadoDetalles/conceptosacumulados/…', ConceptosAcumuladosResponseDto, ConceptoAcumuladoDto, CONCEPTO_ACUMULADO_SCHEMA, writeConceptosAcumulados([], 0)],
-  ['GET /pagos/nominaelectronica/{ano}/{mes}', NominaElectronicaResponseDto, DocumentoNominaElectronicaDto, DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA, [...writeNominaElectronica([], 0)].join('')],
+  [
+    'GET /pagoEmpleadoDetalles/conceptosacumulados/…',
+    ConceptosAcumuladosResponseDto,
+    ConceptoAcumuladoDto,
+    CONCEPTO_ACUMULADO_SCHEMA,
+    writeConceptosAcumulados([], 0),
+  ],
+  [
+    'GET /pagos/nominaelectronica/{ano}/{mes}',
+    NominaElectronicaResponseDto,
+    DocumentoNominaElectronicaDto,
+    DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA,
+    [...writeNominaElectronica([], 0)].join(''),
+  ],
 ];
 
 describe.each(ENDPOINTS)('%s response DTO', (_endpoint, envelope, element, schema, emptyBody) => {

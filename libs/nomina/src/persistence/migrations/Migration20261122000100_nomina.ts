@@ -170,6 +170,8 @@ export class Migration20261122000100_nomina extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`drop table if exists nomina_electronica_secuencia, pago_concepto_total, pago_empleado_detalle, pago_empleado, pago, vinculacion, empleado, grupo_pago, concepto, tipo_cotizante cascade`);
+    this.addSql(
+      `drop table if exists nomina_electronica_secuencia, pago_concepto_total, pago_empleado_detalle, pago_empleado, pago, vinculacion, empleado, grupo_pago, concepto, tipo_cotizante cascade`,
+    );
   }
 }

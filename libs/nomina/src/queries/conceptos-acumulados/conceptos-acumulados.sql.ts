@@ -196,7 +196,10 @@ export function conceptosAcumuladosSql(input: ConceptosAcumuladosSqlInput): { te
   const needSalary = input.sort.some((k) => k.field === 'salarioBase');
   const order = orderBy(input.sort, SORT_COLUMNS, 'vinculacion_id');
 
-  const parts = input.yearly === false ? { days: [{ desde: input.fechaDesde, hasta: input.fechaHasta }] } : splitAtYears(input.fechaDesde, input.fechaHasta);
+  const parts =
+    input.yearly === false
+      ? { days: [{ desde: input.fechaDesde, hasta: input.fechaHasta }] }
+      : splitAtYears(input.fechaDesde, input.fechaHasta);
   const ctes: string[] = [];
   if (needSalary) {
     ctes.push(`pago_rango as (

@@ -2,7 +2,12 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@app/platform/persistence/sql-reader';
 import { orderBy, type Page } from '../listing';
 import { ListPagoEmpleadosQuery } from './list-pago-empleados.query';
-import { listPagoEmpleadosSql, PAGO_EMPLEADO_SORT_COLUMNS, PAGO_EMPLEADO_TIE_BREAKER, type PagoEmpleadoRow } from './list-pago-empleados.sql';
+import {
+  listPagoEmpleadosSql,
+  PAGO_EMPLEADO_SORT_COLUMNS,
+  PAGO_EMPLEADO_TIE_BREAKER,
+  type PagoEmpleadoRow,
+} from './list-pago-empleados.sql';
 
 /** An unknown payment (or another tenant's) simply has no payslips: 200 with an empty list. */
 @QueryHandler(ListPagoEmpleadosQuery)

@@ -11,7 +11,10 @@ export class StreamPagoEmpleadosHandler implements IQueryHandler<StreamPagoEmple
   constructor(private readonly sql: SqlReader) {}
 
   async execute({ tenantId, pagoId, list }: StreamPagoEmpleadosQuery): Promise<Readable> {
-    const { page } = listPagoEmpleadosSql(list.filter !== undefined, orderBy(list.sort, PAGO_EMPLEADO_SORT_COLUMNS, PAGO_EMPLEADO_TIE_BREAKER));
+    const { page } = listPagoEmpleadosSql(
+      list.filter !== undefined,
+      orderBy(list.sort, PAGO_EMPLEADO_SORT_COLUMNS, PAGO_EMPLEADO_TIE_BREAKER),
+    );
     const values: unknown[] = [tenantId, pagoId];
     if (list.filter !== undefined) values.push(list.filter);
     return (await this.sql.stream(page, values, { batch: EXPORT_BATCH })).rows;

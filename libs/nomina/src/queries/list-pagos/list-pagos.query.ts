@@ -4,7 +4,20 @@ import type { ListParams, ListSpec, Page } from '../listing';
 import type { PagoView } from './pago.view';
 
 export const PAGOS_LIST: ListSpec = {
-  sortable: ['ano', 'mes', 'fechaDesde', 'fechaHasta', 'fechaPago', 'estado', 'tipoPago', 'descripcion', 'totalDevengados', 'totalDeducciones', 'totalNeto', 'numeroEmpleados'],
+  sortable: [
+    'ano',
+    'mes',
+    'fechaDesde',
+    'fechaHasta',
+    'fechaPago',
+    'estado',
+    'tipoPago',
+    'descripcion',
+    'totalDevengados',
+    'totalDeducciones',
+    'totalNeto',
+    'numeroEmpleados',
+  ],
   defaultSort: [
     { field: 'ano', direction: 'desc' },
     { field: 'mes', direction: 'desc' },

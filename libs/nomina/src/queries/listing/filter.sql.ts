@@ -1,6 +1,9 @@
 /** JS twin of the database's app_fold (lower(unaccent())): NFD, strip combining marks, lower case. */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** Escapes LIKE's metacharacters for `like ... escape '\'`. */

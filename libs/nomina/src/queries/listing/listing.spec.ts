@@ -29,9 +29,16 @@ describe('orderBy', () => {
   };
 
   it('maps fields, orders text by folded then exact byte value, ends with the tie-breaker', () => {
-    expect(orderBy([{ field: 'ano', direction: 'desc' }, { field: 'descripcion', direction: 'asc' }], columns, 'p.id')).toBe(
-      'order by p.ano desc, p.descripcion_fold asc, p.descripcion collate "C" asc, p.id asc',
-    );
+    expect(
+      orderBy(
+        [
+          { field: 'ano', direction: 'desc' },
+          { field: 'descripcion', direction: 'asc' },
+        ],
+        columns,
+        'p.id',
+      ),
+    ).toBe('order by p.ano desc, p.descripcion_fold asc, p.descripcion collate "C" asc, p.id asc');
   });
 
   it('folds with app_fold when no stored folded column is given', () => {

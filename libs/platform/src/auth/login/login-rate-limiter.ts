@@ -83,7 +83,10 @@ export class LoginRateLimiter {
     // One transaction: an e-mail refusal rolls back the IP's count (a refused attempt is free).
     // Keys are always locked IP first, then e-mail, so two attempts never deadlock.
     const wait = await this.sql.transaction(async (client) => {
-      for (const [key, max, sql] of [[ipKey, limit * IP_LIMIT_FACTOR, RESERVE_ATTEMPT_SQL], [mailKey, limit, RESERVE_CHECK_SQL]] as const) {
+      for (const [key, max, sql] of [
+        [ipKey, limit * IP_LIMIT_FACTOR, RESERVE_ATTEMPT_SQL],
+        [mailKey, limit, RESERVE_CHECK_SQL],
+      ] as const) {
         const { rowCount } = await client.query(sql, [key, max, window]);
         if (!rowCount) return retryAfter(client, key, window);
       }
@@ -130,7 +133,9 @@ export class LoginRateLimiter {
     if (now < this.nextSweep) return;
     this.nextSweep = now + SWEEP_EVERY_MS;
     void this.sql
-      .transaction((client) => client.query(`delete from login_limit where window_start <= now() - $1::int * interval '1 second'`, [window]))
+      .transaction((client) =>
+        client.query(`delete from login_limit where window_start <= now() - $1::int * interval '1 second'`, [window]),
+      )
       .catch((err: Error) => this.log.warn(`No se pudieron borrar las ventanas de inicio de sesión vencidas: ${err.message}`));
   }
 }

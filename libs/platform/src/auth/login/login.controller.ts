@@ -22,6 +22,8 @@ export class LoginController {
   @HttpCode(200)
   @ApiLogin()
   async login(@Body() body: LoginRequestDto, @Ip() ip: string): Promise<LoginResponseDto> {
-    return this.limiter.attempt(body.email, ip, () => this.commandBus.execute(new LoginCommand(body.email, body.password, normalizeUuid(body.business))));
+    return this.limiter.attempt(body.email, ip, () =>
+      this.commandBus.execute(new LoginCommand(body.email, body.password, normalizeUuid(body.business))),
+    );
   }
 }

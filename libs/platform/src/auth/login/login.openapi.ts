@@ -15,11 +15,19 @@ export function ApiLogin(): MethodDecorator {
     ApiOkResponse({ type: LoginResponseDto }),
     ApiProblem(400, 'Cuerpo inválido: falta email o password, o business no es un uuid.'),
     ApiProblem(401, 'Correo o contraseña incorrectos; usuario inactivo; o tenant inactivo.', {
-      title: 'No autorizado', code: 'INVALID_CREDENTIALS', detail: 'Correo o contraseña incorrectos.',
+      title: 'No autorizado',
+      code: 'INVALID_CREDENTIALS',
+      detail: 'Correo o contraseña incorrectos.',
     }),
     ApiProblem(403, 'El negocio pedido en business no es del usuario.'),
-    ApiProblem(429, 'Demasiados intentos: fallidos para ese correo, o en total desde esa dirección IP (LOGIN_RATE_LIMIT por LOGIN_RATE_WINDOW_S). Encabezado Retry-After en segundos.', {
-      title: 'Demasiadas solicitudes', code: 'TOO_MANY_REQUESTS', detail: 'Demasiados intentos de inicio de sesión. Espere 120 s antes de intentar de nuevo.',
-    }),
+    ApiProblem(
+      429,
+      'Demasiados intentos: fallidos para ese correo, o en total desde esa dirección IP (LOGIN_RATE_LIMIT por LOGIN_RATE_WINDOW_S). Encabezado Retry-After en segundos.',
+      {
+        title: 'Demasiadas solicitudes',
+        code: 'TOO_MANY_REQUESTS',
+        detail: 'Demasiados intentos de inicio de sesión. Espere 120 s antes de intentar de nuevo.',
+      },
+    ),
   );
 }

@@ -50,9 +50,11 @@ function docTypeName(type: unknown): string | undefined {
 }
 
 function unwrapNullable(field: LegacyField): { field: LegacyField; nullable: boolean } {
-  if (typeof field === 'string') return field.endsWith('?') ? { field: field.slice(0, -1) as LegacyField, nullable: true } : { field, nullable: false };
+  if (typeof field === 'string')
+    return field.endsWith('?') ? { field: field.slice(0, -1) as LegacyField, nullable: true } : { field, nullable: false };
   const keys = Object.keys(field);
-  if (keys.length === 1 && keys[0] === 'nullable') return { field: unwrapNullable((field as { nullable: LegacyField }).nullable).field, nullable: true };
+  if (keys.length === 1 && keys[0] === 'nullable')
+    return { field: unwrapNullable((field as { nullable: LegacyField }).nullable).field, nullable: true };
   return { field, nullable: false };
 }
 
@@ -74,7 +76,8 @@ export function legacySchemaDrift(dto: Type<unknown>, schema: LegacyObjectSchema
     if (!(name in schema)) continue;
     const at = `${path}.${name}`;
     const { field, nullable } = unwrapNullable(schema[name]);
-    if (Boolean(doc.nullable) !== nullable) problems.push(`${at}: nullable is ${Boolean(doc.nullable)} in the DTO, ${nullable} in the writer`);
+    if (Boolean(doc.nullable) !== nullable)
+      problems.push(`${at}: nullable is ${Boolean(doc.nullable)} in the DTO, ${nullable} in the writer`);
     const resolved = resolveType(doc.type);
     const isArray = resolved.isArray || doc.isArray === true;
     let element = field;
@@ -87,7 +90,8 @@ export function legacySchemaDrift(dto: Type<unknown>, schema: LegacyObjectSchema
     if (typeof element === 'string') {
       const kind = unwrapNullable(element).field as string;
       const docType = docTypeName(resolved.type) ?? (doc.enum !== undefined ? 'string' : undefined);
-      if (!docType || !DOC_TYPES[kind]?.includes(docType)) problems.push(`${at}: documented as ${docType ?? String(resolved.type)}, written as ${kind}`);
+      if (!docType || !DOC_TYPES[kind]?.includes(docType))
+        problems.push(`${at}: documented as ${docType ?? String(resolved.type)}, written as ${kind}`);
     } else if (typeof resolved.type === 'function' && resolved.type.prototype) {
       problems.push(...legacySchemaDrift(resolved.type as Type<unknown>, unwrapNullable(element).field as LegacyObjectSchema, at));
     } else {

@@ -117,7 +117,7 @@ export function formatJavaDoubleDecimalString(s: string): string {
   const intStart0 = i;
   while (i < n && s.charCodeAt(i) === 48 /* 0 */) i++;
   const intStart = i;
-  let c = 0;
+  let c: number;
   while (i < n && (c = s.charCodeAt(i)) >= 48 && c <= 57) i++;
   const intEnd = i;
   let fracStart = i;

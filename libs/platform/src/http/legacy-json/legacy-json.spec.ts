@@ -261,7 +261,16 @@ describe.each(MODES)('legacy JSON writer (%s)', (mode) => {
     });
 
     it('ignores the input key order and extra properties', () => {
-      const shuffled = { totalNeto: 0, extra: 'x', mes: 2, grupoPago: undefined, definitivo: false, fechaPago: '2024-02-29', ano: 2024, uuid: row.uuid };
+      const shuffled = {
+        totalNeto: 0,
+        extra: 'x',
+        mes: 2,
+        grupoPago: undefined,
+        definitivo: false,
+        fechaPago: '2024-02-29',
+        ano: 2024,
+        uuid: row.uuid,
+      };
       expect(compileLegacyWriter(pago, { mode })(shuffled)).toBe(
         '{"uuid":"6F1C2A7E5B3D4C8E9A0F1B2C3D4E5F60","ano":2024,"mes":2,"fechaPago":"2024-02-29T05:00:00.000+0000",' +
           '"definitivo":false,"grupoPago":null,"totalNeto":0.0}',
@@ -275,7 +284,9 @@ describe.each(MODES)('legacy JSON writer (%s)', (mode) => {
 
     it('rejects a non-object where an object is declared', () => {
       expect(() => compileLegacyWriter(pago, { mode })('x' as never)).toThrow('legacy JSON at $: expected object, got "x"');
-      expect(() => compileLegacyWriter(pago, { mode })({ ...row, grupoPago: 'Q1' as never })).toThrow('legacy JSON at grupoPago: expected object');
+      expect(() => compileLegacyWriter(pago, { mode })({ ...row, grupoPago: 'Q1' as never })).toThrow(
+        'legacy JSON at grupoPago: expected object',
+      );
     });
 
     it('writes pre-escaped property names, including ones that are not JS identifiers', () => {
@@ -296,7 +307,13 @@ describe.each(MODES)('legacy JSON writer (%s)', (mode) => {
   describe('arrays', () => {
     it('writes arrays of scalars and objects, empty arrays and null arrays', () => {
       const write = compileLegacyWriter(
-        { ints: { arrayOf: 'int' }, days: { arrayOf: 'date' }, rows: { arrayOf: { a: 'double' } }, none: { arrayOf: 'int' }, maybe: { nullable: { arrayOf: 'int' } } },
+        {
+          ints: { arrayOf: 'int' },
+          days: { arrayOf: 'date' },
+          rows: { arrayOf: { a: 'double' } },
+          none: { arrayOf: 'int' },
+          maybe: { nullable: { arrayOf: 'int' } },
+        },
         { mode },
       );
       expect(write({ ints: [1, 2], days: ['2024-01-31'], rows: [{ a: 1 }, { a: '0.50' }], none: [], maybe: null })).toBe(
@@ -389,7 +406,10 @@ describe('compiled writers', () => {
         pendiente: i % 3 === 0 ? null : i % 3 === 1,
         creado: i % 4 === 0 ? null : new Date(Date.UTC(2024, 0, 1) + i * 3_600_123),
         grupo: i % 5 === 0 ? null : { uuid: 'a1b2c3d4e5f64a5b8c7d9e0f1a2b3c4d', nombre: 'G', tags: i % 2 ? [] : ['x', 'y'] },
-        montos: Array.from({ length: i % 4 }, (_, k) => ({ valor: k % 2 ? (i * 1234567.89).toFixed(2) : i * 10 ** k, cantidad: k ? k : null })),
+        montos: Array.from({ length: i % 4 }, (_, k) => ({
+          valor: k % 2 ? (i * 1234567.89).toFixed(2) : i * 10 ** k,
+          cantidad: k ? k : null,
+        })),
       };
       const out = codegen(row);
       expect(closures(row)).toBe(out);

@@ -45,6 +45,7 @@ ASCII_ESCAPES[0x22] = '\\"';
 ASCII_ESCAPES[0x5c] = '\\\\';
 
 // Surrogates are included so lone ones take the slow path (valid pairs pass through unchanged).
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** Quoted JSON string with Jackson's escaping. */

@@ -24,7 +24,10 @@ export function copyText(value: string): string {
   if (!SPECIAL.test(value)) return value;
   if (value.includes('\0')) {
     // JSON can carry \u0000 but PostgreSQL text cannot: say which value instead of a driver error.
-    throw new ImportError('INVALID_TEXT', `El texto ${JSON.stringify(value.slice(0, 80))} contiene el carácter \\u0000, que la base de datos no admite`);
+    throw new ImportError(
+      'INVALID_TEXT',
+      `El texto ${JSON.stringify(value.slice(0, 80))} contiene el carácter \\u0000, que la base de datos no admite`,
+    );
   }
   return value.replace(SPECIAL_ALL, (ch) => ESCAPES[ch]);
 }

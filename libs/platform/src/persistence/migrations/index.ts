@@ -4,7 +4,6 @@ import { Migration20261124000000_login_limit } from './Migration20261124000000_l
 import { Migration20261124000000_tenant_data_version } from './Migration20261124000000_tenant_data_version';
 import { Migration20261124000900_citus_distribution } from './Migration20261124000900_citus_distribution';
 
-
 export type MigrationEntry = MigrationObject;
 
 /** Platform migrations; each context library exports its own list, the app concatenates them. */

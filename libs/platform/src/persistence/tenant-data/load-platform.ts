@@ -21,24 +21,46 @@ export async function loadPlatformTenantData(
 }
 
 async function loadNegocios(client: Client, tenantKey: string, negocios: NegocioInput[]): Promise<void> {
-  await copyRows(client, 'negocio', COLUMNS.negocio, negocios.map((n, orden) => [tenantKey, uuidKey(n.uuid), n.nombre, orden]));
-  const suscripciones = negocios.flatMap((n) => (n.suscripcion ? [[tenantKey, uuidKey(n.uuid), n.suscripcion.plan, n.suscripcion.desde, n.suscripcion.hasta]] : []));
+  await copyRows(
+    client,
+    'negocio',
+    COLUMNS.negocio,
+    negocios.map((n, orden) => [tenantKey, uuidKey(n.uuid), n.nombre, orden]),
+  );
+  const suscripciones = negocios.flatMap((n) =>
+    n.suscripcion ? [[tenantKey, uuidKey(n.uuid), n.suscripcion.plan, n.suscripcion.desde, n.suscripcion.hasta]] : [],
+  );
   await copyRows(client, 'suscripcion', COLUMNS.suscripcion, suscripciones);
 }
 
 async function loadUsuarios(client: Client, tenantKey: string, usuarios: UsuarioInput[], hashes: Map<UsuarioInput, string>): Promise<void> {
-  const taken = await emailsInUse(client, usuarios.map((u) => emailKey(u.email)));
+  const taken = await emailsInUse(
+    client,
+    usuarios.map((u) => emailKey(u.email)),
+  );
   if (taken.length) {
     const list = taken.map((t) => `${t.email_key} (tenant ${t.tenant_id})`).join(', ');
     throw new ImportError('EMAIL_IN_USE', `Estos correos ya pertenecen a usuarios de otro tenant: ${list}`);
   }
   const rows = usuarios.map((u): CopyValue[] => [
-    tenantKey, uuidKey(u.uuid), u.email, hashes.get(u), u.nombre, u.apellido, u.rol ?? 'ADMIN', u.activo ?? true,
+    tenantKey,
+    uuidKey(u.uuid),
+    u.email,
+    hashes.get(u),
+    u.nombre,
+    u.apellido,
+    u.rol ?? 'ADMIN',
+    u.activo ?? true,
   ]);
   await copyRows(client, 'usuario', COLUMNS.usuario, rows);
   const links = usuarios.flatMap((u) => u.negocios.map((n, orden) => [tenantKey, uuidKey(u.uuid), orden, uuidKey(n)]));
   await copyRows(client, 'usuario_negocio', COLUMNS.usuario_negocio, links);
-  await copyRows(client, 'login_directory', COLUMNS.login_directory, usuarios.map((u) => [emailKey(u.email), tenantKey, uuidKey(u.uuid)]));
+  await copyRows(
+    client,
+    'login_directory',
+    COLUMNS.login_directory,
+    usuarios.map((u) => [emailKey(u.email), tenantKey, uuidKey(u.uuid)]),
+  );
 }
 
 /** E-mails of the file that already log in to another tenant (run after the replace deletes). */

@@ -14,7 +14,13 @@ export const PLATFORM_COLUMNS = {
 } as const;
 
 /** The tenant's rows of these tables, children before parents: a replace deletes them in this order. */
-export const PLATFORM_TENANT_TABLES: readonly (keyof typeof PLATFORM_COLUMNS)[] = ['login_directory', 'usuario_negocio', 'usuario', 'suscripcion', 'negocio'];
+export const PLATFORM_TENANT_TABLES: readonly (keyof typeof PLATFORM_COLUMNS)[] = [
+  'login_directory',
+  'usuario_negocio',
+  'usuario',
+  'suscripcion',
+  'negocio',
+];
 
 /** The foreign keys between these tables (and to platform's), checked after a load that skips the per-row triggers. */
 export const PLATFORM_FOREIGN_KEYS: readonly ForeignKey[] = [

@@ -1,4 +1,6 @@
 import type { MigrationEntry } from '@app/platform/persistence/migrations';
 import { Migration20261122000300_proveedores } from './Migration20261122000300_proveedores';
 
-export const PROVEEDORES_MIGRATIONS: MigrationEntry[] = [{ name: 'Migration20261122000300_proveedores', class: Migration20261122000300_proveedores }];
+export const PROVEEDORES_MIGRATIONS: MigrationEntry[] = [
+  { name: 'Migration20261122000300_proveedores', class: Migration20261122000300_proveedores },
+];

@@ -62,7 +62,8 @@ export class ReportUtilityRequestDto {
   dateEndISO!: string;
 
   @ApiPropertyOptional({
-    description: '`true`: una fila por producto. `false` o ausente: una fila por producto y venta (el detalle; varias líneas del mismo producto en una venta forman una fila).',
+    description:
+      '`true`: una fila por producto. `false` o ausente: una fila por producto y venta (el detalle; varias líneas del mismo producto en una venta forman una fila).',
     enum: ['true', 'false'],
     example: 'true',
   })

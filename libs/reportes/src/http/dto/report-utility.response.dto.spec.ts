@@ -3,7 +3,12 @@ import { documentedProperties } from '@app/platform/http/legacy-json';
 import type { ReportUtilityRow } from '../../queries/report-utility/report-utility.sql';
 import { DETAIL_COLUMNS, GROUPED_COLUMNS, toItem } from '../../queries/report-utility/report-utility.view';
 import { jsonWriter } from '../report-utility.json';
-import { ReportUtilityDetailRowDto, ReportUtilityGroupedRowDto, ReportUtilityResponseDto, ReportUtilityTotalsDto } from './report-utility.response.dto';
+import {
+  ReportUtilityDetailRowDto,
+  ReportUtilityGroupedRowDto,
+  ReportUtilityResponseDto,
+  ReportUtilityTotalsDto,
+} from './report-utility.response.dto';
 
 const ROW: ReportUtilityRow = {
   isTotal: false,

@@ -14,11 +14,13 @@ const FIELD: Record<Exclude<keyof ReportUtilityRowView, 'saleId' | 'date'>, ApiP
   total: { example: 17852, description: 'totalBruto − totalDiscount + totalTaxes (de las sumas exactas), 2 decimales.' },
   avgCost: {
     example: 1216.5336,
-    description: 'Costo promedio ponderado: Σ(cantidad × costoPromedio) / Σ cantidad, con el costo congelado en cada venta; 4 decimales (mitad hacia arriba).',
+    description:
+      'Costo promedio ponderado: Σ(cantidad × costoPromedio) / Σ cantidad, con el costo congelado en cada venta; 4 decimales (mitad hacia arriba).',
   },
   grossProfit: {
     example: 12346.27,
-    description: 'Utilidad bruta: totalBruto − avgCost × quantity, con el avgCost exacto (sin redondear), redondeada una sola vez a 2 decimales.',
+    description:
+      'Utilidad bruta: totalBruto − avgCost × quantity, con el avgCost exacto (sin redondear), redondeada una sola vez a 2 decimales.',
   },
 };
 
@@ -80,6 +82,9 @@ export class ReportUtilityResponseDto implements ReportUtilityView {
   })
   reportByProduct!: (ReportUtilityGroupedRowDto | ReportUtilityDetailRowDto)[];
 
-  @ApiProperty({ type: ReportUtilityTotalsDto, description: 'Totales de todas las líneas del reporte, de las sumas exactas (no de las filas redondeadas).' })
+  @ApiProperty({
+    type: ReportUtilityTotalsDto,
+    description: 'Totales de todas las líneas del reporte, de las sumas exactas (no de las filas redondeadas).',
+  })
   totals!: ReportUtilityTotalsDto;
 }

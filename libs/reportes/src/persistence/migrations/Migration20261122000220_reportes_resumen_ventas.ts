@@ -34,6 +34,10 @@ export class Migration20261122000220_reportes_resumen_ventas extends Migration {
   }
 
   override async down(): Promise<void> {
-    this.addSql(`drop table if exists ${Object.values(SALES_ROLLUPS).map((r) => r.table).join(', ')}`);
+    this.addSql(
+      `drop table if exists ${Object.values(SALES_ROLLUPS)
+        .map((r) => r.table)
+        .join(', ')}`,
+    );
   }
 }

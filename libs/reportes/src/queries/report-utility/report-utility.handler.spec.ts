@@ -7,9 +7,33 @@ import { REPORT_STATEMENT_TIMEOUT_MS, ReportUtilityHandler } from './report-util
 import { ReportUtilityQuery } from './report-utility.query';
 import type { ReportUtilityRow } from './report-utility.sql';
 
-const criteria = { businessIds: ['b'], dateInit: '2024-03-01T00:00:00.000Z', dateEnd: '2024-03-31T23:59:59.999Z', grouped: true, estados: ['Pagada' as const] };
-const figures = { quantity: '1', totalBruto: '10.00', totalDiscount: '0.00', totalTaxes: '0.00', total: '10.00', cost: '4.00', grossProfit: '6.00' };
-const productRow: ReportUtilityRow = { isTotal: false, saleId: null, date: null, productId: 'c0ffee00-0000-4000-8000-000000000001', code: 'A', name: 'a', categoryName: null, avgCost: '4.0000', ...figures };
+const criteria = {
+  businessIds: ['b'],
+  dateInit: '2024-03-01T00:00:00.000Z',
+  dateEnd: '2024-03-31T23:59:59.999Z',
+  grouped: true,
+  estados: ['Pagada' as const],
+};
+const figures = {
+  quantity: '1',
+  totalBruto: '10.00',
+  totalDiscount: '0.00',
+  totalTaxes: '0.00',
+  total: '10.00',
+  cost: '4.00',
+  grossProfit: '6.00',
+};
+const productRow: ReportUtilityRow = {
+  isTotal: false,
+  saleId: null,
+  date: null,
+  productId: 'c0ffee00-0000-4000-8000-000000000001',
+  code: 'A',
+  name: 'a',
+  categoryName: null,
+  avgCost: '4.0000',
+  ...figures,
+};
 const totalsRow: ReportUtilityRow = { ...productRow, isTotal: true, productId: null, code: null, name: null, avgCost: null };
 
 /** A client whose cursor is a plain object stream; records the statements it is sent. */
@@ -26,7 +50,15 @@ function fakeReader(rows: ReportUtilityRow[] | Error, opts: { beginFails?: boole
         return Promise.resolve({ rows: [], rowCount: 0 });
       }
       statements.push(['<cursor>']);
-      cursor = rows instanceof Error ? new Readable({ objectMode: true, read() { this.destroy(rows); } }) : Readable.from(rows);
+      cursor =
+        rows instanceof Error
+          ? new Readable({
+              objectMode: true,
+              read() {
+                this.destroy(rows);
+              },
+            })
+          : Readable.from(rows);
       return cursor;
     },
   }) as unknown as PgClient;
@@ -63,15 +95,24 @@ describe('ReportUtilityHandler', () => {
       { totals: figures },
     ]);
     await tick();
-    expect(fake.statements).toEqual([[`begin transaction isolation level repeatable read, read only; set local statement_timeout = ${REPORT_STATEMENT_TIMEOUT_MS}`], ['<cursor>'], ['rollback']]);
+    expect(fake.statements).toEqual([
+      [`begin transaction isolation level repeatable read, read only; set local statement_timeout = ${REPORT_STATEMENT_TIMEOUT_MS}`],
+      ['<cursor>'],
+      ['rollback'],
+    ]);
     expect(fake.released()).toBe(true);
   });
 
   it('keeps a longer pool timeout, and 0 (no limit) stays 0', async () => {
-    for (const [pool, expected] of [[3_600_000, 3_600_000], [0, 0]] as const) {
+    for (const [pool, expected] of [
+      [3_600_000, 3_600_000],
+      [0, 0],
+    ] as const) {
       const fake = fakeReader([totalsRow]);
       await collect(await new ReportUtilityHandler(fake.reader, config(pool)).execute(new ReportUtilityQuery('t', criteria)));
-      expect(fake.statements[0][0]).toBe(`begin transaction isolation level repeatable read, read only; set local statement_timeout = ${expected}`);
+      expect(fake.statements[0][0]).toBe(
+        `begin transaction isolation level repeatable read, read only; set local statement_timeout = ${expected}`,
+      );
     }
   });
 
@@ -88,7 +129,9 @@ describe('ReportUtilityHandler', () => {
 
   it('a query that fails before its first row rejects (→ problem+json), after releasing', async () => {
     const fake = fakeReader(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }));
-    await expect(new ReportUtilityHandler(fake.reader, config(15000)).execute(new ReportUtilityQuery('t', criteria))).rejects.toMatchObject({ code: '57014' });
+    await expect(new ReportUtilityHandler(fake.reader, config(15000)).execute(new ReportUtilityQuery('t', criteria))).rejects.toMatchObject(
+      { code: '57014' },
+    );
     await tick();
     expect(fake.released()).toBe(true);
   });

@@ -2,7 +2,13 @@ import { reportUtilityShape, reportUtilitySql, reportUtilityValues } from './rep
 
 const A = '11111111-0000-4000-8000-000000000001';
 const B = '11111111-0000-4000-8000-000000000002';
-const criteria = { grouped: false, businessIds: [A], dateInit: '2024-03-01T00:00:00.000Z', dateEnd: '2024-03-31T23:59:59.999Z', estados: ['Pagada', 'Pendiente'] };
+const criteria = {
+  grouped: false,
+  businessIds: [A],
+  dateInit: '2024-03-01T00:00:00.000Z',
+  dateEnd: '2024-03-31T23:59:59.999Z',
+  estados: ['Pagada', 'Pendiente'],
+};
 
 describe('report-utility SQL', () => {
   it('one business is a plain equality (keeps the index order); several are = any()', () => {

@@ -69,8 +69,12 @@ const LINE_VALUES = ['l.cantidad', 'l.cantidad * l.precio_unitario', 'l.descuent
 const SUM_NAMES = ['q', 'b', 'd', 'i', 'c'];
 
 const sums = (values: readonly string[]): string =>
-  values.map((v, k) => `
-           coalesce(sum(${v}), 0) as ${SUM_NAMES[k]}`).join(',');
+  values
+    .map(
+      (v, k) => `
+           coalesce(sum(${v}), 0) as ${SUM_NAMES[k]}`,
+    )
+    .join(',');
 
 const SUMS = sums(LINE_VALUES);
 

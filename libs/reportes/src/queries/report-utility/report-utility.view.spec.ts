@@ -2,20 +2,41 @@ import type { ReportUtilityRow } from './report-utility.sql';
 import { toItem, toRowJson, toRowView, toTotalsView } from './report-utility.view';
 
 const figures = {
-  quantity: '3.25', totalBruto: '16300.00', totalDiscount: '500.00', totalTaxes: '2052.00', total: '17852.00', cost: '3953.73', grossProfit: '12346.27',
+  quantity: '3.25',
+  totalBruto: '16300.00',
+  totalDiscount: '500.00',
+  totalTaxes: '2052.00',
+  total: '17852.00',
+  cost: '3953.73',
+  grossProfit: '12346.27',
 };
 const grouped: ReportUtilityRow = {
-  isTotal: false, saleId: null, date: null,
-  productId: 'c0ffee00-0000-4000-8000-000000000001', code: 'A-100', name: 'Café', categoryName: null,
-  ...figures, avgCost: '1216.5336',
+  isTotal: false,
+  saleId: null,
+  date: null,
+  productId: 'c0ffee00-0000-4000-8000-000000000001',
+  code: 'A-100',
+  name: 'Café',
+  categoryName: null,
+  ...figures,
+  avgCost: '1216.5336',
 };
 
 describe('toItem', () => {
   it('a grouped row: wire uuid, no sale fields, exact text kept', () => {
     expect(toItem(grouped)).toEqual({
       row: {
-        productId: 'C0FFEE00000040008000000000000001', code: 'A-100', name: 'Café', categoryName: null,
-        quantity: '3.25', totalBruto: '16300.00', totalDiscount: '500.00', totalTaxes: '2052.00', total: '17852.00', avgCost: '1216.5336', grossProfit: '12346.27',
+        productId: 'C0FFEE00000040008000000000000001',
+        code: 'A-100',
+        name: 'Café',
+        categoryName: null,
+        quantity: '3.25',
+        totalBruto: '16300.00',
+        totalDiscount: '500.00',
+        totalTaxes: '2052.00',
+        total: '17852.00',
+        avgCost: '1216.5336',
+        grossProfit: '12346.27',
       },
     });
   });
@@ -41,11 +62,26 @@ describe('JSON numbers', () => {
     const item = toItem(grouped);
     if (!('row' in item)) throw new Error('expected a row');
     expect(toRowView(item.row)).toEqual({
-      productId: 'C0FFEE00000040008000000000000001', code: 'A-100', name: 'Café', categoryName: null,
-      quantity: 3.25, totalBruto: 16300, totalDiscount: 500, totalTaxes: 2052, total: 17852, avgCost: 1216.5336, grossProfit: 12346.27,
+      productId: 'C0FFEE00000040008000000000000001',
+      code: 'A-100',
+      name: 'Café',
+      categoryName: null,
+      quantity: 3.25,
+      totalBruto: 16300,
+      totalDiscount: 500,
+      totalTaxes: 2052,
+      total: 17852,
+      avgCost: 1216.5336,
+      grossProfit: 12346.27,
     });
     expect(toTotalsView({ ...figures, grossProfit: '-50.56' })).toEqual({
-      quantity: 3.25, totalBruto: 16300, totalDiscount: 500, totalTaxes: 2052, total: 17852, cost: 3953.73, grossProfit: -50.56,
+      quantity: 3.25,
+      totalBruto: 16300,
+      totalDiscount: 500,
+      totalTaxes: 2052,
+      total: 17852,
+      cost: 3953.73,
+      grossProfit: -50.56,
     });
   });
 });

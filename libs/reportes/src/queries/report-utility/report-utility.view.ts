@@ -37,7 +37,11 @@ export interface ReportUtilityTotalsRecord {
 /** What the report stream carries: every row in report order, then exactly one totals item. */
 export type ReportUtilityItem = { row: ReportUtilityRecord } | { totals: ReportUtilityTotalsRecord };
 
-type Numeric<T> = { [K in keyof T]: K extends 'quantity' | 'totalBruto' | 'totalDiscount' | 'totalTaxes' | 'total' | 'avgCost' | 'grossProfit' | 'cost' ? number : T[K] };
+type Numeric<T> = {
+  [K in keyof T]: K extends 'quantity' | 'totalBruto' | 'totalDiscount' | 'totalTaxes' | 'total' | 'avgCost' | 'grossProfit' | 'cost'
+    ? number
+    : T[K];
+};
 
 /** JSON shapes: the same fields with plain JSON numbers. */
 export type ReportUtilityRowView = Numeric<ReportUtilityRecord>;
@@ -51,7 +55,17 @@ const ROW_NUMBERS = ['quantity', 'totalBruto', 'totalDiscount', 'totalTaxes', 't
 
 /** Field names of a row, in record order (the JSON's, and the exports' columns). */
 export const GROUPED_COLUMNS = [
-  'productId', 'code', 'name', 'categoryName', 'quantity', 'totalBruto', 'totalDiscount', 'totalTaxes', 'total', 'avgCost', 'grossProfit',
+  'productId',
+  'code',
+  'name',
+  'categoryName',
+  'quantity',
+  'totalBruto',
+  'totalDiscount',
+  'totalTaxes',
+  'total',
+  'avgCost',
+  'grossProfit',
 ] as const satisfies readonly (keyof ReportUtilityRecord)[];
 export const DETAIL_COLUMNS = ['saleId', 'date', ...GROUPED_COLUMNS] as const satisfies readonly (keyof ReportUtilityRecord)[];
 
