@@ -274,17 +274,17 @@ async function benchLoad(dataset: Dataset): Promise<void> {
     console.log(
       `Fases (reloj / CPU de PostgreSQL): ${[...byPhase].map(([name, t]) => `${name} ${t.wall.toFixed(2)} s / ${t.pg.toFixed(2)} s`).join(', ')}`,
     );
-    const lines = summary.payslipLines + summary.saleLines;
+    const lines = summary.lineasNomina + summary.lineasVenta;
     console.log(JSON.stringify(summary));
-    console.log(`${summary.payslipLines} líneas de nómina + ${summary.saleLines} de venta en ${summary.seconds.toFixed(2)} s`);
+    console.log(`${summary.lineasNomina} líneas de nómina + ${summary.lineasVenta} de venta en ${summary.seconds.toFixed(2)} s`);
     console.log(
-      `=> ${Math.round(summary.payslipLines / summary.seconds)} líneas de nómina/s (${Math.round(lines / summary.seconds)} líneas/s en total)`,
+      `=> ${Math.round(summary.lineasNomina / summary.seconds)} líneas de nómina/s (${Math.round(lines / summary.seconds)} líneas/s en total)`,
     );
     const payroll = byPhase.get('nómina');
     if (payroll) {
       console.log(
-        `   fase de nómina sola: ${Math.round(summary.payslipLines / payroll.wall)} líneas/s de reloj; ` +
-          `PostgreSQL gastó ${((payroll.pg / summary.payslipLines) * 1e6).toFixed(1)} µs de CPU por línea (tope ≈ ${Math.round(summary.payslipLines / payroll.pg)} líneas/s con un núcleo libre)`,
+        `   fase de nómina sola: ${Math.round(summary.lineasNomina / payroll.wall)} líneas/s de reloj; ` +
+          `PostgreSQL gastó ${((payroll.pg / summary.lineasNomina) * 1e6).toFixed(1)} µs de CPU por línea (tope ≈ ${Math.round(summary.lineasNomina / payroll.pg)} líneas/s con un núcleo libre)`,
       );
     }
     const used = process.cpuUsage(cpu);
@@ -336,17 +336,17 @@ interface FileRun {
 async function benchFile(lines: number): Promise<FileRun> {
   const shape = shapeFor(lines);
   const tenant = benchTenant(shape);
-  let payslipLines = 0;
+  let lineasNomina = 0;
   const generated = tenant.pagos as Iterable<PagoInput>;
   tenant.pagos = (function* counted(): Generator<PagoInput> {
     for (const p of generated) {
-      for (const pe of p.empleados) payslipLines += pe.detalles.length;
+      for (const pe of p.empleados) lineasNomina += pe.detalles.length;
       yield p;
     }
   })();
   const size = await writeDatasetFile({ tenants: [tenant] }, FILE);
   console.log(
-    `Archivo ${FILE}: ${(size / 1e6).toFixed(1)} MB, ${payslipLines} líneas de nómina y ${shape.sales * 3} de venta; carga ${loadavg()}`,
+    `Archivo ${FILE}: ${(size / 1e6).toFixed(1)} MB, ${lineasNomina} líneas de nómina y ${shape.sales * 3} de venta; carga ${loadavg()}`,
   );
   // The CLI picks its database like the service does: the embedded cluster's default database
   // ("nomina", here in the scratch DATA_DIR), or DATABASE_URL (pointed at the sibling database).
@@ -375,7 +375,7 @@ async function benchFile(lines: number): Promise<FileRun> {
     const validation = Number(read) + Number(validated);
     const [peakKb, user, sys] = readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
     const run = {
-      lines: payslipLines,
+      lines: lineasNomina,
       mb: size / 1e6,
       code,
       seconds,
@@ -385,8 +385,8 @@ async function benchFile(lines: number): Promise<FileRun> {
       load: osLoadavg()[0],
     };
     console.log(
-      `CLI: código ${code}, ${seconds.toFixed(1)} s de reloj (validación incluida), ${Math.round(payslipLines / seconds)} líneas de nómina/s; ` +
-        `validación ${validation.toFixed(1)} s, carga ${Math.round(payslipLines / (seconds - validation))} líneas de nómina/s; ` +
+      `CLI: código ${code}, ${seconds.toFixed(1)} s de reloj (validación incluida), ${Math.round(lineasNomina / seconds)} líneas de nómina/s; ` +
+        `validación ${validation.toFixed(1)} s, carga ${Math.round(lineasNomina / (seconds - validation))} líneas de nómina/s; ` +
         `RSS pico ${run.rssMb} MB (${((peakKb * 1024) / size).toFixed(2)}× el archivo), CPU de Node ${run.cpu.toFixed(1)} s; carga al terminar ${loadavg()}`,
     );
     return run;

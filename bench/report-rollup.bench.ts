@@ -218,7 +218,7 @@ async function fill(scale: Scale): Promise<void> {
       const data: Dataset = { tenants };
       const load = await loadDataset(c, data, { replace: true });
       console.log(
-        `${scale}: loadDataset of ${load.saleLines} sale lines (${load.ventas} sales), rollups included: ${load.seconds.toFixed(2)} s, ${Math.round(load.saleLines / load.seconds)} lines/s`,
+        `${scale}: loadDataset of ${load.lineasVenta} sale lines (${load.ventas} sales), rollups included: ${load.seconds.toFixed(2)} s, ${Math.round(load.lineasVenta / load.seconds)} lines/s`,
       );
 
       // The JavaScript side alone: one pass over the generator, then the same pass summing.

@@ -134,10 +134,10 @@ describe('loadDataset', () => {
       usuarios: expected.usuario,
       empleados: expected.empleado,
       pagos: expected.pago,
-      payslips: expected.pago_empleado,
-      payslipLines: expected.pago_empleado_detalle,
+      pagosEmpleado: expected.pago_empleado,
+      lineasNomina: expected.pago_empleado_detalle,
       ventas: expected.venta,
-      saleLines: expected.venta_linea,
+      lineasVenta: expected.venta_linea,
       proveedores: expected.proveedor_establecimiento + expected.proveedor_entrada_establecimiento,
     });
   });

@@ -26,7 +26,7 @@ export interface LoadOptions {
   /** Replace tenants that already exist instead of failing with TENANT_EXISTS. */
   replace: boolean;
   /** Line totals for progress when the collections cannot be counted up front (a streamed file counted them while validating). */
-  totals?: { payrollLines: number; saleLines: number };
+  totals?: { lineasNomina: number; lineasVenta: number };
   onProgress?: (progress: LoadProgress) => void;
 }
 
@@ -35,10 +35,10 @@ export interface LoadSummary {
   usuarios: number;
   empleados: number;
   pagos: number;
-  payslips: number;
-  payslipLines: number;
+  pagosEmpleado: number;
+  lineasNomina: number;
   ventas: number;
-  saleLines: number;
+  lineasVenta: number;
   /** Supplier records, i.e. establishments (CONTRACT §5). */
   proveedores: number;
   seconds: number;
@@ -66,16 +66,16 @@ export async function loadDataset(client: Client, data: Dataset | { tenants: Loa
     usuarios: 0,
     empleados: 0,
     pagos: 0,
-    payslips: 0,
-    payslipLines: 0,
+    pagosEmpleado: 0,
+    lineasNomina: 0,
     ventas: 0,
-    saleLines: 0,
+    lineasVenta: 0,
     proveedores: 0,
     seconds: 0,
   };
   const totals: Record<string, number | undefined> = {
-    nómina: opts.totals?.payrollLines ?? countPayrollLines(data.tenants),
-    ventas: opts.totals?.saleLines ?? countSaleLines(data.tenants),
+    nómina: opts.totals?.lineasNomina ?? countPayrollLines(data.tenants),
+    ventas: opts.totals?.lineasVenta ?? countSaleLines(data.tenants),
     proveedores: countEstablishments(data.tenants),
   };
   await client.query('begin');
@@ -120,10 +120,10 @@ async function loadTenant(
   const refs = await loadNominaCatalogs(client, tenantKey, tenant);
   await loadProductCatalog(client, tenantKey, tenant);
 
-  const payrollBase = summary.payslipLines;
+  const payrollBase = summary.lineasNomina;
   progress('nómina', payrollBase);
   const payroll = await loadPayroll({ client, tenantKey, refs, onLines: (n) => progress('nómina', payrollBase + n) }, tenant.pagos ?? []);
-  const salesBase = summary.saleLines;
+  const salesBase = summary.lineasVenta;
   progress('ventas', salesBase);
   const sales = await loadSales(client, tenantKey, tenant.ventas ?? [], (n) => progress('ventas', salesBase + n));
   progress('proveedores', summary.proveedores);
@@ -134,10 +134,10 @@ async function loadTenant(
   summary.usuarios += tenant.usuarios?.length ?? 0;
   summary.empleados += tenant.empleados?.length ?? 0;
   summary.pagos += payroll.pagos;
-  summary.payslips += payroll.payslips;
-  summary.payslipLines += payroll.lines;
+  summary.pagosEmpleado += payroll.pagosEmpleado;
+  summary.lineasNomina += payroll.lineas;
   summary.ventas += sales.ventas;
-  summary.saleLines += sales.lines;
+  summary.lineasVenta += sales.lineas;
   summary.proveedores += establishments;
   progress('proveedores', summary.proveedores);
 }

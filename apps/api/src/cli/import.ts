@@ -95,10 +95,10 @@ function summaryLine(s: LoadSummary, elapsedMs: number): string {
     `${formatCount(s.usuarios)} usuarios`,
     `${formatCount(s.empleados)} empleados`,
     `${formatCount(s.pagos)} pagos`,
-    `${formatCount(s.payslips)} nóminas`,
-    `${formatCount(s.payslipLines)} líneas`,
+    `${formatCount(s.pagosEmpleado)} nóminas`,
+    `${formatCount(s.lineasNomina)} líneas`,
     `${formatCount(s.ventas)} ventas`,
-    `${formatCount(s.saleLines)} líneas de venta`,
+    `${formatCount(s.lineasVenta)} líneas de venta`,
     `${formatCount(s.proveedores)} proveedores`,
   ];
   return `Importado: ${parts.join(', ')} en ${seconds(elapsedMs)} s`;

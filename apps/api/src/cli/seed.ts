@@ -77,10 +77,10 @@ export async function runSeed(argv: string[]): Promise<number> {
     await client.connect();
     const stats = datasetStats({ scale: args.scale });
     stderr(
-      `Generando la escala ${args.scale} en la base ${name}: ${formatCount(stats.payslipLines)} líneas de nómina, ${formatCount(stats.saleLines)} líneas de venta, ${formatCount(stats.establecimientos)} proveedores.`,
+      `Generando la escala ${args.scale} en la base ${name}: ${formatCount(stats.lineasNomina)} líneas de nómina, ${formatCount(stats.lineasVenta)} líneas de venta, ${formatCount(stats.establecimientos)} proveedores.`,
     );
     const progress = createProgressReporter();
-    const totals: Record<string, number> = { nómina: stats.payslipLines, ventas: stats.saleLines, proveedores: stats.establecimientos };
+    const totals: Record<string, number> = { nómina: stats.lineasNomina, ventas: stats.lineasVenta, proveedores: stats.establecimientos };
     const summary = await loadDataset(client, generateDataset({ scale: args.scale }), {
       replace: args.replace,
       onProgress: (p) => progress.update({ ...p, total: p.total ?? totals[p.phase] }),
@@ -88,9 +88,9 @@ export async function runSeed(argv: string[]): Promise<number> {
     progress.finish();
     const seconds = (performance.now() - started) / 1000;
     process.stdout.write(
-      `Sembrado (${args.scale}) en ${name}: ${formatCount(summary.tenants)} tenants, ${formatCount(summary.payslips)} nóminas, ` +
-        `${formatCount(summary.payslipLines)} líneas, ${formatCount(summary.saleLines)} líneas de venta, ${formatCount(summary.proveedores)} proveedores ` +
-        `en ${seconds.toFixed(1)} s (${formatCount(summary.payslipLines / Math.max(summary.seconds, 0.001))} líneas de nómina/s).\n`,
+      `Sembrado (${args.scale}) en ${name}: ${formatCount(summary.tenants)} tenants, ${formatCount(summary.pagosEmpleado)} nóminas, ` +
+        `${formatCount(summary.lineasNomina)} líneas, ${formatCount(summary.lineasVenta)} líneas de venta, ${formatCount(summary.proveedores)} proveedores ` +
+        `en ${seconds.toFixed(1)} s (${formatCount(summary.lineasNomina / Math.max(summary.seconds, 0.001))} líneas de nómina/s).\n`,
     );
     if (name !== serviceDb) stderr(`Para servirla: EMBEDDED_PG_DATABASE=${name} npm start   (o DATABASE_URL apuntando a esa base)`);
     return 0;

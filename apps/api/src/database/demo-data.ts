@@ -28,7 +28,7 @@ export async function loadDemoDataIfEmpty(config: AppConfig, url: string, logger
       });
       progress?.finish();
       logger.info(
-        `Datos de demostración cargados: ${summary.tenants} tenants, ${summary.payslips} nóminas, ${summary.ventas} ventas, ${summary.proveedores} proveedores.`,
+        `Datos de demostración cargados: ${summary.tenants} tenants, ${summary.pagosEmpleado} nóminas, ${summary.ventas} ventas, ${summary.proveedores} proveedores.`,
       );
     }
     const { rows: demo } = await client.query<{ n: number }>('select count(*)::int as n from login_directory where email_key = any($1)', [

@@ -386,10 +386,10 @@ describe('generateDataset (demo scale)', () => {
     expect(stats).toEqual({
       tenants: demo.tenants.length,
       pagos: pagos.length,
-      payslips: pagos.reduce((a, p) => a + p.empleados.length, 0),
-      payslipLines: pagos.reduce((a, p) => a + p.empleados.reduce((b, e) => b + e.detalles.length, 0), 0),
+      pagosEmpleado: pagos.reduce((a, p) => a + p.empleados.length, 0),
+      lineasNomina: pagos.reduce((a, p) => a + p.empleados.reduce((b, e) => b + e.detalles.length, 0), 0),
       ventas: ventas.length,
-      saleLines: ventas.reduce((a, v) => a + v.lineas.length, 0),
+      lineasVenta: ventas.reduce((a, v) => a + v.lineas.length, 0),
       proveedores: provs.length,
       establecimientos: provs.reduce((a, p) => a + p.establecimientos.length, 0),
     });
@@ -401,22 +401,22 @@ describe('generateDataset (large scale, lazily)', () => {
   it('reports the intended sizes without materializing them', () => {
     const s = datasetStats({ scale: 'large' });
     expect(s.tenants).toBe(3);
-    expect(s.payslips).toBeGreaterThan(1_200_000);
-    expect(s.payslips).toBeLessThan(1_700_000);
-    expect(s.payslipLines).toBeGreaterThan(15_000_000);
-    expect(s.payslipLines).toBeLessThan(20_000_000);
-    expect(s.saleLines).toBeGreaterThan(950_000);
-    expect(s.saleLines).toBeLessThan(1_150_000);
+    expect(s.pagosEmpleado).toBeGreaterThan(1_200_000);
+    expect(s.pagosEmpleado).toBeLessThan(1_700_000);
+    expect(s.lineasNomina).toBeGreaterThan(15_000_000);
+    expect(s.lineasNomina).toBeLessThan(20_000_000);
+    expect(s.lineasVenta).toBeGreaterThan(950_000);
+    expect(s.lineasVenta).toBeLessThan(1_150_000);
     expect(s.establecimientos).toBeGreaterThan(45_000);
     expect(s.establecimientos).toBeLessThan(58_000);
   }, 60_000);
 
   it('keeps medium at about a tenth of large', () => {
     const s = datasetStats({ scale: 'medium' });
-    expect(s.payslips).toBeGreaterThan(120_000);
-    expect(s.payslips).toBeLessThan(170_000);
-    expect(s.saleLines).toBeGreaterThan(95_000);
-    expect(s.saleLines).toBeLessThan(115_000);
+    expect(s.pagosEmpleado).toBeGreaterThan(120_000);
+    expect(s.pagosEmpleado).toBeLessThan(170_000);
+    expect(s.lineasVenta).toBeGreaterThan(95_000);
+    expect(s.lineasVenta).toBeLessThan(115_000);
     expect(s.establecimientos).toBeGreaterThan(4_500);
     expect(s.establecimientos).toBeLessThan(6_000);
   }, 60_000);

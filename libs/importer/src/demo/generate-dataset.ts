@@ -28,10 +28,10 @@ export interface DemoLogin {
 export interface DatasetStats {
   tenants: number;
   pagos: number;
-  payslips: number;
-  payslipLines: number;
+  pagosEmpleado: number;
+  lineasNomina: number;
   ventas: number;
-  saleLines: number;
+  lineasVenta: number;
   /** supplier entries (one per identification and ubicacion) */
   proveedores: number;
   /** supplier records as the API counts them (one per establishment) */
@@ -362,10 +362,10 @@ export function datasetStats(opts: GenerateOptions): DatasetStats {
   const stats: DatasetStats = {
     tenants: 0,
     pagos: 0,
-    payslips: 0,
-    payslipLines: 0,
+    pagosEmpleado: 0,
+    lineasNomina: 0,
     ventas: 0,
-    saleLines: 0,
+    lineasVenta: 0,
     proveedores: 0,
     establecimientos: 0,
   };
@@ -376,10 +376,10 @@ export function datasetStats(opts: GenerateOptions): DatasetStats {
     const provs = built.tenant.proveedores ?? [];
     stats.tenants++;
     stats.pagos += p.pagos;
-    stats.payslips += p.payslips;
-    stats.payslipLines += p.lines;
+    stats.pagosEmpleado += p.pagosEmpleado;
+    stats.lineasNomina += p.lineas;
     stats.ventas += v.ventas;
-    stats.saleLines += v.lines;
+    stats.lineasVenta += v.lineas;
     stats.proveedores += provs.length;
     for (const pr of provs) stats.establecimientos += pr.establecimientos.length;
   });

@@ -594,8 +594,8 @@ export function* generatePagos(plan: PayrollPlan): Generator<PagoInput> {
 
 export interface PagosCount {
   pagos: number;
-  payslips: number;
-  lines: number;
+  pagosEmpleado: number;
+  lineas: number;
 }
 
 export function countPagos(plan: PayrollPlan): PagosCount {
@@ -611,5 +611,5 @@ export function countPagos(plan: PayrollPlan): PagosCount {
       lines += planLines(s, b, days, S, buf);
     }
   }
-  return { pagos: plan.specs.length, payslips, lines };
+  return { pagos: plan.specs.length, pagosEmpleado: payslips, lineas: lines };
 }

@@ -147,7 +147,7 @@ export function* generateVentas(seed: number, tenantIndex: number, businesses: S
   }
 }
 
-export function countVentas(seed: number, tenantIndex: number, businesses: SalesBusiness[]): { ventas: number; lines: number } {
+export function countVentas(seed: number, tenantIndex: number, businesses: SalesBusiness[]): { ventas: number; lineas: number } {
   let ventas = 0;
   let lines = 0;
   for (const biz of businesses) {
@@ -155,5 +155,5 @@ export function countVentas(seed: number, tenantIndex: number, businesses: Sales
     for (let i = 0; i < biz.sales; i++) lines += lineCount(S);
     ventas += biz.sales;
   }
-  return { ventas, lines };
+  return { ventas, lineas: lines };
 }

@@ -68,7 +68,7 @@ describe('scanDatasetFile', () => {
     const expected = JSON.parse(JSON.stringify(materializeDataset(demo))) as Dataset;
     expect(await materialize(scan.dataset)).toEqual(expected);
     const lines = expected.tenants.flatMap((t) => (t.pagos as Json[]).flatMap((p) => p.empleados.map((pe: Json) => pe.detalles.length)));
-    expect(scan.totals.payrollLines).toBe(lines.reduce((a, b) => a + b, 0));
+    expect(scan.totals.lineasNomina).toBe(lines.reduce((a, b) => a + b, 0));
   });
 
   it.each([

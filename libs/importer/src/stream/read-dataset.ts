@@ -39,7 +39,7 @@ export interface DatasetScan {
   problems: ImportProblem[];
   /** The tenants, their payments and sales read from the file on each iteration (only meaningful when there are no problems). */
   dataset: StreamedDataset;
-  totals: { payrollLines: number; saleLines: number };
+  totals: { lineasNomina: number; lineasVenta: number };
   /** Seconds of the first pass (syntax and schema) and of the second (references). */
   timings: { read: number; validate: number };
 }
@@ -120,7 +120,7 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
   let root: unknown;
   let tenants: unknown[] | undefined;
   const ranges: Partial<Record<BulkField, Range>>[] = [];
-  const totals = { payrollLines: 0, saleLines: 0 };
+  const totals = { lineasNomina: 0, lineasVenta: 0 };
   const isBulk = (key: PathSegment): key is BulkField => (BULK_FIELDS as readonly PathSegment[]).includes(key);
   // Uniqueness of the bulk uuids without a set of all of them (see UuidPrefilter).
   const prefilter = new UuidPrefilter(size);
@@ -169,11 +169,11 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
             for (const pe of (value as PagoInput).empleados) {
               prefilter.add(PAYSLIP, pe.uuid);
               for (const d of pe.detalles) prefilter.add(LINE, d.uuid);
-              totals.payrollLines += pe.detalles.length;
+              totals.lineasNomina += pe.detalles.length;
             }
           } else {
             prefilter.add(SALE, (value as VentaInput).uuid);
-            totals.saleLines += (value as VentaInput).lineas.length;
+            totals.lineasVenta += (value as VentaInput).lineas.length;
           }
         }
       }

@@ -22,8 +22,8 @@ import { NOMINA_COLUMNS as COLUMNS } from './tables';
 
 export interface PayrollCounts {
   pagos: number;
-  payslips: number;
-  lines: number;
+  pagosEmpleado: number;
+  lineas: number;
 }
 
 export interface PayrollContext {
@@ -56,7 +56,7 @@ interface Batch {
 }
 
 export async function loadPayroll(ctx: PayrollContext, pagos: Iterable<PagoInput> | AsyncIterable<PagoInput>): Promise<PayrollCounts> {
-  const counts: PayrollCounts = { pagos: 0, payslips: 0, lines: 0 };
+  const counts: PayrollCounts = { pagos: 0, pagosEmpleado: 0, lineas: 0 };
   const tenantBytes = uuidBytes(ctx.tenantKey);
   let batch: Batch = { pagoRows: [], conceptRows: [], payslips: new BinaryRows() };
   const rollup = new YearlyRollup();
@@ -66,7 +66,7 @@ export async function loadPayroll(ctx: PayrollContext, pagos: Iterable<PagoInput
     writeItem: async (pago, lines) => {
       const written = await writePago(ctx, tenantBytes, pago, lines, batch, counts, rollup);
       counts.pagos++;
-      counts.payslips += pago.empleados.length;
+      counts.pagosEmpleado += pago.empleados.length;
       return written;
     },
     flushBatch: async () => {
@@ -78,7 +78,7 @@ export async function loadPayroll(ctx: PayrollContext, pagos: Iterable<PagoInput
     },
   });
   await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey));
-  ctx.onLines(counts.lines);
+  ctx.onLines(counts.lineas);
   return counts;
 }
 
@@ -119,7 +119,7 @@ async function writePago(
     const peBytes = uuidBytes(pe.uuid);
     const s = writeLines(ctx, tenantBytes, frame, pe, peBytes, j, lines.rows, sums, total);
     written += pe.detalles.length;
-    counts.lines += pe.detalles.length;
+    counts.lineas += pe.detalles.length;
     total.dev += s.dev;
     total.ded += s.ded;
     total.abs += s.abs;
@@ -128,7 +128,7 @@ async function writePago(
     if (year) addToYear(year, bondKey, frame, s);
     // Sending between payslips keeps the line loop synchronous; a chunk holds many payslips.
     if (lines.rows.hasFullChunks) {
-      ctx.onLines(counts.lines);
+      ctx.onLines(counts.lineas);
       await lines.sendFull();
     }
   }

@@ -44,7 +44,7 @@ export async function loadProductCatalog(
 
 export interface SalesCounts {
   ventas: number;
-  lines: number;
+  lineas: number;
 }
 
 const BATCH_LINES = 200_000;
@@ -64,7 +64,7 @@ export async function loadSales(
   ventas: Iterable<VentaInput> | AsyncIterable<VentaInput>,
   onLines: (lines: number) => void,
 ): Promise<SalesCounts> {
-  const counts: SalesCounts = { ventas: 0, lines: 0 };
+  const counts: SalesCounts = { ventas: 0, lineas: 0 };
   const tenant = uuidBytes(tenantKey);
   let ventaRows = new BinaryRows();
   const rollup = new SalesRollup();
@@ -94,9 +94,9 @@ export async function loadSales(
       });
       rollup.addSale(venta);
       counts.ventas++;
-      counts.lines += venta.lineas.length;
+      counts.lineas += venta.lineas.length;
       if (lines.rows.hasFullChunks) {
-        onLines(counts.lines);
+        onLines(counts.lineas);
         await lines.sendFull();
       }
       return venta.lineas.length;
@@ -107,6 +107,6 @@ export async function loadSales(
     },
   });
   await rollup.write(client, tenantKey);
-  onLines(counts.lines);
+  onLines(counts.lineas);
   return counts;
 }
