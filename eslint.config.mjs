@@ -7,22 +7,22 @@ import tseslint from 'typescript-eslint';
 const CONTEXTS = ['nomina', 'reportes', 'proveedores'];
 
 /**
- * From outside a context, only its entry points: the barrel (`@app/nomina`), the write side the
- * importer calls (`@app/nomina/persistence`) and, for bench and test, `@app/nomina/testing`.
+ * From outside a context, only its entry points: the barrel (`@nomina-api/nomina`), the write side the
+ * importer calls (`@nomina-api/nomina/persistence`) and, for bench and test, `@nomina-api/nomina/testing`.
  */
 const barrelOnly = (ctx) => ({
-  group: [`@app/${ctx}/*`, `!@app/${ctx}/testing`, `!@app/${ctx}/persistence`],
-  message: `Importe el contexto ${ctx} por su barril (@app/${ctx}), su lado de escritura (@app/${ctx}/persistence) o, en pruebas y benchmarks, por @app/${ctx}/testing.`,
+  group: [`@nomina-api/${ctx}/*`, `!@nomina-api/${ctx}/testing`, `!@nomina-api/${ctx}/persistence`],
+  message: `Importe el contexto ${ctx} por su barril (@nomina-api/${ctx}), su lado de escritura (@nomina-api/${ctx}/persistence) o, en pruebas y benchmarks, por @nomina-api/${ctx}/testing.`,
 });
 /** Inside a context: no other context, in any spelling. */
 const noOtherContext = (ctx) =>
   CONTEXTS.filter((other) => other !== ctx).map((other) => ({
-    group: [`@app/${other}`, `@app/${other}/*`, `**/${other}/src/**`],
-    message: `Un contexto no importa a otro (${ctx} → ${other}): lo compartido vive en @app/platform.`,
+    group: [`@nomina-api/${other}`, `@nomina-api/${other}/*`, `**/${other}/src/**`],
+    message: `Un contexto no importa a otro (${ctx} → ${other}): lo compartido vive en @nomina-api/platform.`,
   }));
 const noHttpFromQuerySide = (ctx) => ({
   // The context's own http/ (relative, or through its alias); platform's kit stays usable.
-  regex: `^((\\.{1,2}/)+(.*/)?http|@app/${ctx}/http)(/|$)`,
+  regex: `^((\\.{1,2}/)+(.*/)?http|@nomina-api/${ctx}/http)(/|$)`,
   message:
     'El lado de consultas (queries/, commands/, *.sql.ts, domain/) no importa http/: el listado y los tipos viven del lado de la consulta.',
 });
@@ -53,7 +53,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@app/nomina*', '@app/reportes*', '@app/proveedores*', '@app/importer*'],
+              group: ['@nomina-api/nomina*', '@nomina-api/reportes*', '@nomina-api/proveedores*', '@nomina-api/importer*'],
               message: 'La plataforma no importa contextos ni el importador.',
             },
           ],
@@ -69,7 +69,7 @@ export default tseslint.config(
         {
           patterns: [
             ...noOtherContext(ctx),
-            { group: ['@app/importer*'], message: 'Los contextos no dependen del importador: él los llama.' },
+            { group: ['@nomina-api/importer*'], message: 'Los contextos no dependen del importador: él los llama.' },
           ],
         },
       ],

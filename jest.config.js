@@ -14,8 +14,8 @@ const swc = [
 ];
 
 const moduleNameMapper = {
-  '^@app/(platform|nomina|reportes|proveedores|importer)$': '<rootDir>/libs/$1/src',
-  '^@app/(platform|nomina|reportes|proveedores|importer)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  '^@nomina-api/(platform|nomina|reportes|proveedores|importer)$': '<rootDir>/libs/$1/src',
+  '^@nomina-api/(platform|nomina|reportes|proveedores|importer)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 
 const common = {

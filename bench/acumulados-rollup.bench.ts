@@ -15,9 +15,9 @@
  */
 import { Client } from 'pg';
 import { isDeepStrictEqual } from 'node:util';
-import { migrateDatabase } from '@app/platform/persistence/database';
-import { NOMINA_SCHEMA } from '@app/nomina';
-import { conceptosAcumuladosSql, type FuenteAcumulado, type SortKey } from '@app/nomina/testing';
+import { migrateDatabase } from '@nomina-api/platform/persistence/database';
+import { NOMINA_SCHEMA } from '@nomina-api/nomina';
+import { conceptosAcumuladosSql, type FuenteAcumulado, type SortKey } from '@nomina-api/nomina/testing';
 import { benchServer, serviceTypes } from './lib/pg';
 import { stats } from './lib/measure';
 import { type RunningService, startService } from './lib/service';

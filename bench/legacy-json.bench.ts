@@ -10,8 +10,8 @@
  * includes flattening the concatenated (rope) string, which JSON.stringify output doesn't need.
  * Goal: writer <= 1.5x the JSON.stringify time. Pass --quick for a shorter run.
  */
-import { envelopeWriter } from '@app/platform/http/legacy-json';
-import { PAGO_SCHEMA, type PagoView } from '@app/nomina/testing';
+import { envelopeWriter } from '@nomina-api/platform/http/legacy-json';
+import { PAGO_SCHEMA, type PagoView } from '@nomina-api/nomina/testing';
 
 // Deterministic PRNG so runs are comparable.
 let seed = 0x2f6b_1a3d;

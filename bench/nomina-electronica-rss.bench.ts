@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
-import { DEMO_LOGINS } from '@app/importer/demo/generate-dataset';
+import { DEMO_LOGINS } from '@nomina-api/importer/demo/generate-dataset';
 import { rssSampler, stats } from './lib/measure';
 import { benchServer } from './lib/pg';
 import { startService } from './lib/service';

@@ -18,12 +18,12 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { Client } from 'pg';
-import type { Dataset, TenantInput, VentaInput } from '@app/importer/dataset.types';
-import { generateDataset, type Scale } from '@app/importer/demo/generate-dataset';
-import { loadDataset } from '@app/importer/load-dataset';
-import { SALES_ROLLUPS, SalesRollup, salesRollupFillSql } from '@app/reportes/persistence';
-import { migrateDatabase } from '@app/platform/persistence/database';
-import { groupedFromLinesSql, reportUtilitySql } from '@app/reportes/testing';
+import type { Dataset, TenantInput, VentaInput } from '@nomina-api/importer/dataset.types';
+import { generateDataset, type Scale } from '@nomina-api/importer/demo/generate-dataset';
+import { loadDataset } from '@nomina-api/importer/load-dataset';
+import { SALES_ROLLUPS, SalesRollup, salesRollupFillSql } from '@nomina-api/reportes/persistence';
+import { migrateDatabase } from '@nomina-api/platform/persistence/database';
+import { groupedFromLinesSql, reportUtilitySql } from '@nomina-api/reportes/testing';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
 import { stats, type Stats } from './lib/measure';
 import { benchServer, serviceTypes, withDatabase } from './lib/pg';

@@ -5,7 +5,7 @@
  * Registers a require hook that compiles `.ts` files on the fly with @swc/core (the same options
  * as the jest transform: decorators + metadata, ES2022, CommonJS with ESM interop so
  * `import x from 'cjs-module'` works) and maps the monorepo aliases the same way tsconfig does:
- * `@app/<name>` -> `<root>/libs/<name>/src`, `@app/<name>/<sub>` -> `<root>/libs/<name>/src/<sub>`.
+ * `@nomina-api/<name>` -> `<root>/libs/<name>/src`, `@nomina-api/<name>/<sub>` -> `<root>/libs/<name>/src/<sub>`.
  * The script runs as the main module (`require.main === module` holds) and sees its own argv.
  */
 'use strict';
@@ -28,7 +28,7 @@ const swcOptions = {
   sourceMaps: 'inline',
 };
 
-const ALIAS = /^@app\/([^/]+)(?:\/(.+))?$/;
+const ALIAS = /^@nomina-api\/([^/]+)(?:\/(.+))?$/;
 const originalResolve = Module._resolveFilename;
 Module._resolveFilename = function resolveWithAliases(request, parent, isMain, options) {
   const m = ALIAS.exec(request);

@@ -17,9 +17,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { csvExport } from '@app/platform/export/csv-export';
-import { exportColumns } from '@app/platform/export/export-column';
-import { XLSX_MAX_DATA_ROWS, xlsxExport } from '@app/platform/export/xlsx-export';
+import { csvExport } from '@nomina-api/platform/export/csv-export';
+import { exportColumns } from '@nomina-api/platform/export/export-column';
+import { XLSX_MAX_DATA_ROWS, xlsxExport } from '@nomina-api/platform/export/xlsx-export';
 import { opt } from './lib/cli';
 
 const COLUMNS = exportColumns({

@@ -20,9 +20,9 @@
 import { Client } from 'pg';
 import { sign } from 'jsonwebtoken';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { generateDataset, materializeDataset } from '@app/importer/demo/generate-dataset';
-import { DETALLE_PAGO_SQL, GET_EMPLEADO_SQL } from '@app/nomina/testing';
-import { type PgClient, SqlReader } from '@app/platform/persistence/sql-reader';
+import { generateDataset, materializeDataset } from '@nomina-api/importer/demo/generate-dataset';
+import { DETALLE_PAGO_SQL, GET_EMPLEADO_SQL } from '@nomina-api/nomina/testing';
+import { type PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import {
   databaseUrl,
   exampleDataset,

@@ -1,8 +1,8 @@
 import { Client } from 'pg';
-import { generateDataset, materializeDataset } from '@app/importer/demo/generate-dataset';
-import type { Dataset, PagoInput, TenantInput } from '@app/importer/dataset.types';
-import { ACUMULADO_ANUAL_ROWS } from '@app/nomina/persistence';
-import { conceptosAcumuladosSql, type FuenteAcumulado } from '@app/nomina/testing';
+import { generateDataset, materializeDataset } from '@nomina-api/importer/demo/generate-dataset';
+import type { Dataset, PagoInput, TenantInput } from '@nomina-api/importer/dataset.types';
+import { ACUMULADO_ANUAL_ROWS } from '@nomina-api/nomina/persistence';
+import { conceptosAcumuladosSql, type FuenteAcumulado } from '@nomina-api/nomina/testing';
 import { seedDatabase } from './support/test-database';
 import { prng } from './support/prng';
 

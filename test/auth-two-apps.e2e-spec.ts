@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sign } from 'jsonwebtoken';
 import { Client } from 'pg';
-import type { Dataset } from '@app/importer/dataset.types';
+import type { Dataset } from '@nomina-api/importer/dataset.types';
 import { createTestApp, expectProblem, get } from './support/test-app';
 import { dropDatabase, seedDatabase } from './support/test-database';
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sign } from 'jsonwebtoken';
 import { Client } from 'pg';
-import type { Dataset } from '@app/importer/dataset.types';
-import { loadDataset } from '@app/importer/load-dataset';
+import type { Dataset } from '@nomina-api/importer/dataset.types';
+import { loadDataset } from '@nomina-api/importer/load-dataset';
 import { createTestApp, expectProblem, get, login, TEST_JWT_SECRET } from './support/test-app';
 import { seedDatabase } from './support/test-database';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { bumpDataVersion, DataVersionReader } from '@app/platform/conditional/data-version';
-import type { SqlReader } from '@app/platform/persistence/sql-reader';
+import { bumpDataVersion, DataVersionReader } from '@nomina-api/platform/conditional/data-version';
+import type { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 
 /**
  * The per-tenant data version on a real PostgreSQL (the e2e database, migrated by the global

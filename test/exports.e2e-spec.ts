@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parse } from 'csv-parse/sync';
-import { generateDataset } from '@app/importer/demo/generate-dataset';
+import { generateDataset } from '@nomina-api/importer/demo/generate-dataset';
 import { createTestApp, expectProblem, get, login } from './support/test-app';
 import { seedDatabase } from './support/test-database';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Dataset } from '@app/importer/dataset.types';
+import type { Dataset } from '@nomina-api/importer/dataset.types';
 import { checkResponse, contextFromDataset, describeRequest, fc, type FuzzRequest, requestArbitrary } from '../scripts/lib/fuzz';
 import { createTestApp, login } from './support/test-app';
 

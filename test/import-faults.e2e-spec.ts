@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import type { Dataset, PagoInput } from '@app/importer/dataset.types';
+import type { Dataset, PagoInput } from '@nomina-api/importer/dataset.types';
 import { runImport } from '../apps/api/src/cli/import';
-import { generateDataset, materializeDataset } from '@app/importer/demo/generate-dataset';
+import { generateDataset, materializeDataset } from '@nomina-api/importer/demo/generate-dataset';
 import { exampleDataset } from '../scripts/lib/environment';
 import { dropDatabase, seedDatabase } from './support/test-database';
 

@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Dataset, DetalleInput, PagoInput, TenantInput } from '@app/importer/dataset.types';
+import type { Dataset, DetalleInput, PagoInput, TenantInput } from '@nomina-api/importer/dataset.types';
 import { createTestApp, expectProblem, get, login } from './support/test-app';
 import { seedDatabase } from './support/test-database';
 

@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Dataset, EmpleadoInput, PagoInput } from '@app/importer/dataset.types';
+import type { Dataset, EmpleadoInput, PagoInput } from '@nomina-api/importer/dataset.types';
 import { seedDatabase } from './support/test-database';
 import { createTestApp, expectProblem, get, type InjectResult, login } from './support/test-app';
 

@@ -6,7 +6,7 @@ import {
   PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE,
   PAGO_EMPLEADOS_WIRE_EXAMPLE,
   PAGOS_WIRE_EXAMPLE,
-} from '@app/nomina/testing';
+} from '@nomina-api/nomina/testing';
 import { createTestApp, expectProblem, get, login, TEST_JWT_SECRET } from './support/test-app';
 
 /**

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sign } from 'jsonwebtoken';
 import { Client } from 'pg';
-import type { Dataset } from '@app/importer/dataset.types';
+import type { Dataset } from '@nomina-api/importer/dataset.types';
 import { createTestApp, expectProblem, get, type InjectResult, login, TEST_JWT_SECRET } from './support/test-app';
 import { seedDatabase } from './support/test-database';
 

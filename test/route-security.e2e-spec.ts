@@ -1,8 +1,8 @@
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { IS_PUBLIC } from '@app/platform/auth/public.decorator';
-import { SECURED } from '@app/platform/tenancy/secured.decorator';
+import { IS_PUBLIC } from '@nomina-api/platform/auth/public.decorator';
+import { SECURED } from '@nomina-api/platform/tenancy/secured.decorator';
 import { createTestApp } from './support/test-app';
 
 /** Every route must say who may call it: @Public() or @Secured(). A new unmarked route fails here. */

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
-import { generateDataset } from '@app/importer/demo/generate-dataset';
+import { generateDataset } from '@nomina-api/importer/demo/generate-dataset';
 import { createTestApp, get, login } from './support/test-app';
 import { seedDatabase } from './support/test-database';
 import { prng } from './support/prng';

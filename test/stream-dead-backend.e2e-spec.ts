@@ -5,7 +5,7 @@ import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
-import type { Dataset, VentaInput } from '@app/importer/dataset.types';
+import type { Dataset, VentaInput } from '@nomina-api/importer/dataset.types';
 import { createTestApp, login } from './support/test-app';
 import { dropDatabase, seedDatabase } from './support/test-database';
 

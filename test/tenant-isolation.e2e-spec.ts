@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Dataset, PagoInput, TenantInput } from '@app/importer/dataset.types';
+import type { Dataset, PagoInput, TenantInput } from '@nomina-api/importer/dataset.types';
 import { createTestApp, type InjectResult, login } from './support/test-app';
 
 /**

@@ -3,8 +3,8 @@
  * `npm run build:libs`: each context library (and the platform kernel they share) as an npm
  * package in dist/libs/<name>: CommonJS from swc, type declarations from tsc, a package.json.
  *
- * Imports between libraries stay `@app/<lib>` and `@app/<lib>/<path>`, exactly as in the source:
- * each package is named `@app/<lib>`, with its src/ folder as its root, so in a consumer's
+ * Imports between libraries stay `@nomina-api/<lib>` and `@nomina-api/<lib>/<path>`, exactly as in the source:
+ * each package is named `@nomina-api/<lib>`, with its src/ folder as its root, so in a consumer's
  * node_modules those specifiers resolve to the installed package (no path rewriting, in the .js
  * or the .d.ts). Then it proves it: the host app of test/host-app/ is compiled (tsc, strict)
  * against copies of the packages in dist/libs-consumer/node_modules and loaded with Node.
@@ -27,7 +27,7 @@ const IMPLICIT_PEERS = { platform: ['class-transformer', '@nestjs/platform-fasti
 const rootPackage = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const types = path.join(root, 'dist', '.libs-types');
 
-// The build's swc settings (.swcrc) without its path aliases, which would rewrite `@app/...`.
+// The build's swc settings (.swcrc) without its path aliases, which would rewrite `@nomina-api/...`.
 const swcrc = JSON.parse(fs.readFileSync(path.join(root, '.swcrc'), 'utf8'));
 const swcOptions = { jsc: { ...swcrc.jsc, baseUrl: undefined, paths: undefined }, module: swcrc.module, sourceMaps: false, swcrc: false };
 delete swcOptions.jsc.baseUrl;
@@ -52,11 +52,11 @@ function write(file, text) {
   fs.writeFileSync(file, text);
 }
 
-/** Bare package names a file requires (not Node built-ins, not our own @app/*). */
+/** Bare package names a file requires (not Node built-ins, not our own @nomina-api/*). */
 function requiredPackages(js) {
   const names = new Set();
   for (const [, spec] of js.matchAll(/require\("([^"./][^"]*)"\)/g)) {
-    if (spec.startsWith('node:') || builtinModules.includes(spec) || spec.startsWith('@app/')) continue;
+    if (spec.startsWith('node:') || builtinModules.includes(spec) || spec.startsWith('@nomina-api/')) continue;
     names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
   }
   return names;
@@ -81,16 +81,16 @@ function buildLibrary(name) {
 
   const versionOf = (dep) => rootPackage.dependencies[dep] ?? rootPackage.devDependencies[dep];
   const missing = [...packages].filter((p) => !versionOf(p));
-  if (missing.length) throw new Error(`@app/${name} requires packages missing from package.json: ${missing.join(', ')}`);
+  if (missing.length) throw new Error(`@nomina-api/${name} requires packages missing from package.json: ${missing.join(', ')}`);
   const manifest = {
-    name: `@app/${name}`,
+    name: `@nomina-api/${name}`,
     version: rootPackage.version,
     description: `${rootPackage.description} — library ${name}`,
     license: rootPackage.license,
     main: 'index.js',
     types: 'index.d.ts',
     files: fs.readdirSync(out).filter((e) => e !== 'src'),
-    ...(name === 'platform' ? {} : { dependencies: { '@app/platform': rootPackage.version } }),
+    ...(name === 'platform' ? {} : { dependencies: { '@nomina-api/platform': rootPackage.version } }),
     // The host app provides Nest, MikroORM and the rest: one copy of each in the process.
     peerDependencies: Object.fromEntries([...packages].sort().map((p) => [p, versionOf(p)])),
   };

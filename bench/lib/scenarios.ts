@@ -5,7 +5,7 @@
  * and baseline measurements replay exactly what the endpoint runs.
  */
 import type { Client } from 'pg';
-import type { SqlReader } from '@app/platform/persistence/sql-reader';
+import type { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import {
   CONCEPTOS_ACUMULADOS_LIST,
   ConceptosAcumuladosHandler,
@@ -30,17 +30,17 @@ import {
   parseConceptosAcumuladosParams,
   parseEstados,
   parseListParams,
-} from '@app/nomina/testing';
-import { DEFAULT_ESTADOS, ReportUtilityHandler, ReportUtilityQuery } from '@app/reportes/testing';
+} from '@nomina-api/nomina/testing';
+import { DEFAULT_ESTADOS, ReportUtilityHandler, ReportUtilityQuery } from '@nomina-api/reportes/testing';
 import {
   FindProveedorHandler,
   FindProveedorQuery,
   ListProveedoresHandler,
   ListProveedoresQuery,
   resolvePaging,
-} from '@app/proveedores/testing';
+} from '@nomina-api/proveedores/testing';
 import type { RecordingReader } from './recorder';
-import { DataVersionReader } from '@app/platform/conditional/data-version';
+import { DataVersionReader } from '@nomina-api/platform/conditional/data-version';
 
 /** What the scenarios address, discovered in the bench database for the logged-in user. */
 export interface Ctx {

@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_LOGINS } from '@app/importer/demo/generate-dataset';
+import { DEMO_LOGINS } from '@nomina-api/importer/demo/generate-dataset';
 import { freePort } from './cli';
 
 const ROOT = join(__dirname, '../..');

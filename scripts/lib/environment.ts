@@ -3,10 +3,10 @@ import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Dataset } from '@app/importer/dataset.types';
-import { type AppConfig, loadConfig } from '@app/platform/config/app-config';
-import { createRootLogger } from '@app/platform/logging/json-logger';
-import { recreateDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@app/platform/persistence/embedded-postgres';
+import type { Dataset } from '@nomina-api/importer/dataset.types';
+import { type AppConfig, loadConfig } from '@nomina-api/platform/config/app-config';
+import { createRootLogger } from '@nomina-api/platform/logging/json-logger';
+import { recreateDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@nomina-api/platform/persistence/embedded-postgres';
 
 /**
  * What the reliability scripts (and the resilience suites) share: an embedded PostgreSQL of

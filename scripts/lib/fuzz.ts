@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Dataset } from '@app/importer/dataset.types';
+import type { Dataset } from '@nomina-api/importer/dataset.types';
 
 /**
  * Requests derived from the OpenAPI document with fast-check: for every operation, each

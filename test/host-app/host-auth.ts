@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { AuthAdapter, PrincipalIds } from '@app/platform';
+import type { AuthAdapter, PrincipalIds } from '@nomina-api/platform';
 
 declare module 'fastify' {
   interface FastifyRequest {

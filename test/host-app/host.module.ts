@@ -3,7 +3,7 @@ import { APP_GUARD, RouterModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
-import { NominaModule } from '@app/nomina';
+import { NominaModule } from '@nomina-api/nomina';
 import { HostAuthAdapter, HostAuthGuard } from './host-auth';
 
 /** A route of the host's own, next to payroll's. */

@@ -2,8 +2,8 @@ import './register-aliases';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { migrateDatabase } from '@app/platform/persistence/database';
-import type { Dataset } from '@app/importer/dataset.types';
+import { migrateDatabase } from '@nomina-api/platform/persistence/database';
+import type { Dataset } from '@nomina-api/importer/dataset.types';
 import { APP_SCHEMA } from '../../apps/api/src/database/schema';
 import { dropRunDatabases, freshDatabase, runScoped, startTestServer, type TestServer } from './test-database';
 
@@ -24,7 +24,7 @@ export default async function globalSetup(): Promise<void> {
   const url = await freshDatabase(server.adminUrl, runScoped('nomina_test'));
   await migrateDatabase(url, APP_SCHEMA);
   const data = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'example-dataset.json'), 'utf8')) as Dataset;
-  const { loadDataset } = await import('@app/importer/load-dataset');
+  const { loadDataset } = await import('@nomina-api/importer/load-dataset');
   const client = new Client({ connectionString: url });
   await client.connect();
   try {

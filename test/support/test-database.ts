@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { acquireDatabase, type DatabaseSelection } from '@app/platform/persistence/database';
-import { recreateDatabase } from '@app/platform/persistence/embedded-postgres';
+import { acquireDatabase, type DatabaseSelection } from '@nomina-api/platform/persistence/database';
+import { recreateDatabase } from '@nomina-api/platform/persistence/embedded-postgres';
 
 /**
  * The test suite's database server: the embedded PostgreSQL in .data/test, or the server of
@@ -80,7 +80,7 @@ function isAlive(pid: number): boolean {
  * A database of its own for a suite that needs hand-made data: recreated, migrated and loaded
  * with the given datasets (import format). Needs the global setup's server (TEST_PG_ADMIN_URL).
  */
-export async function seedDatabase(name: string, datasets: import('@app/importer/dataset.types').Dataset[]): Promise<string> {
+export async function seedDatabase(name: string, datasets: import('@nomina-api/importer/dataset.types').Dataset[]): Promise<string> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
   if (!adminUrl) throw new Error('TEST_PG_ADMIN_URL is not set: run the tests through jest (global setup).');
   const { migrateAndLoad } = await import('../../apps/api/src/database/load-datasets');

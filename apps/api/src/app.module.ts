@@ -1,9 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { NominaModule } from '@app/nomina';
-import { PlatformModule } from '@app/platform/platform.module';
-import type { AppConfig } from '@app/platform/config/app-config';
-import { ProveedoresModule } from '@app/proveedores';
-import { ReportesModule } from '@app/reportes';
+import { NominaModule } from '@nomina-api/nomina';
+import { PlatformModule } from '@nomina-api/platform/platform.module';
+import type { AppConfig } from '@nomina-api/platform/config/app-config';
+import { ProveedoresModule } from '@nomina-api/proveedores';
+import { ReportesModule } from '@nomina-api/reportes';
 import { APP_SCHEMA } from './database/schema';
 
 @Module({})

@@ -1,5 +1,5 @@
-import { generateDataset } from '@app/importer/demo/generate-dataset';
-import type { PagoInput, TenantInput } from '@app/importer/dataset.types';
+import { generateDataset } from '@nomina-api/importer/demo/generate-dataset';
+import type { PagoInput, TenantInput } from '@nomina-api/importer/dataset.types';
 import { DEMO_EXAMPLES } from './demo-examples';
 
 const wire = (uuid: string): string => uuid.replace(/-/g, '').toUpperCase();

@@ -31,25 +31,25 @@ describe('layering rules (eslint.config.mjs)', () => {
   jest.setTimeout(60_000);
 
   const forbidden: Probe[] = [
-    ['a context importing another context', 'libs/nomina/src/queries/list-pagos/probe.ts', "import { x } from '@app/reportes';"],
+    ['a context importing another context', 'libs/nomina/src/queries/list-pagos/probe.ts', "import { x } from '@nomina-api/reportes';"],
     ['a context importing another by path', 'libs/nomina/src/http/probe.ts', "import { x } from '../../../proveedores/src/index';"],
-    ['a context importing the importer', 'libs/reportes/src/persistence/probe.ts', "import { x } from '@app/importer';"],
-    ['the platform importing a context', 'libs/platform/src/http/probe.ts', "import { x } from '@app/nomina';"],
+    ['a context importing the importer', 'libs/reportes/src/persistence/probe.ts', "import { x } from '@nomina-api/importer';"],
+    ['the platform importing a context', 'libs/platform/src/http/probe.ts', "import { x } from '@nomina-api/nomina';"],
     ['a query importing http/', 'libs/nomina/src/queries/list-pagos/probe.ts', "import { x } from '../../http/list-query.pipe';"],
     [
       'a command importing http/',
       'libs/nomina/src/commands/generar-nomina-electronica/probe.ts',
-      "import { x } from '@app/nomina/http/legacy-response';",
+      "import { x } from '@nomina-api/nomina/http/legacy-response';",
     ],
     ['SQL importing http/', 'libs/reportes/src/persistence/probe.sql.ts', "import { x } from '../http/report-utility.json';"],
-    ['the app reaching into a context', 'apps/api/src/probe.ts', "import { x } from '@app/nomina/queries/list-pagos/list-pagos.query';"],
-    ['a test reaching into a context', 'test/probe.e2e-spec.ts', "import { x } from '@app/proveedores/http/paging';"],
+    ['the app reaching into a context', 'apps/api/src/probe.ts', "import { x } from '@nomina-api/nomina/queries/list-pagos/list-pagos.query';"],
+    ['a test reaching into a context', 'test/probe.e2e-spec.ts', "import { x } from '@nomina-api/proveedores/http/paging';"],
   ];
   const allowed: Probe[] = [
-    ['the app using a barrel', 'apps/api/src/probe.ts', "import { x } from '@app/nomina';"],
-    ['the importer using a write-side entry', 'libs/importer/src/probe.ts', "import { x } from '@app/nomina/persistence';"],
-    ['a test using a testing entry', 'test/probe.e2e-spec.ts', "import { x } from '@app/reportes/testing';"],
-    ['a query using the platform kit', 'libs/nomina/src/queries/list-pagos/probe.ts', "import { x } from '@app/platform/http/uuid';"],
+    ['the app using a barrel', 'apps/api/src/probe.ts', "import { x } from '@nomina-api/nomina';"],
+    ['the importer using a write-side entry', 'libs/importer/src/probe.ts', "import { x } from '@nomina-api/nomina/persistence';"],
+    ['a test using a testing entry', 'test/probe.e2e-spec.ts', "import { x } from '@nomina-api/reportes/testing';"],
+    ['a query using the platform kit', 'libs/nomina/src/queries/list-pagos/probe.ts', "import { x } from '@nomina-api/platform/http/uuid';"],
   ];
   let restricted: Map<Probe, boolean>;
   beforeAll(() => (restricted = restrictedAll([...forbidden, ...allowed])));

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import pino from 'pino';
-import { ConfigError, loadConfig } from '@app/platform/config/app-config';
-import { loadEnvFile } from '@app/platform/config/env-file';
-import { acquireDatabase, migrateDatabase } from '@app/platform/persistence/database';
-import { createRootLogger } from '@app/platform/logging/json-logger';
-import { guardStdio } from '@app/platform/logging/safe-stdio';
+import { ConfigError, loadConfig } from '@nomina-api/platform/config/app-config';
+import { loadEnvFile } from '@nomina-api/platform/config/env-file';
+import { acquireDatabase, migrateDatabase } from '@nomina-api/platform/persistence/database';
+import { createRootLogger } from '@nomina-api/platform/logging/json-logger';
+import { guardStdio } from '@nomina-api/platform/logging/safe-stdio';
 import { createApp } from './create-app';
 import { APP_SCHEMA } from './database/schema';
 import { loadDemoDataIfEmpty } from './database/demo-data';

@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { NOMINA_API_TAGS } from '@app/nomina';
-import { PROVEEDORES_API_TAGS } from '@app/proveedores';
-import { REPORTES_API_TAGS } from '@app/reportes';
+import { NOMINA_API_TAGS } from '@nomina-api/nomina';
+import { PROVEEDORES_API_TAGS } from '@nomina-api/proveedores';
+import { REPORTES_API_TAGS } from '@nomina-api/reportes';
 import { authorizeFromLogin, operationId, polishDocument } from './openapi-polish';
 
 /** Every tag the operations use, described (the lint's tag-description rule). */

@@ -4,10 +4,10 @@
  * and no allocation beyond the returned string.
  */
 
-export { emailKey, uuidKey } from '@app/platform/persistence/bulk/keys';
-export { MAX_MONEY, MAX_QUANTITY } from '@app/platform/persistence/bulk/decimal-text';
-export { supplierKey } from '@app/proveedores/persistence';
-import { MAX_MONEY, MAX_QUANTITY } from '@app/platform/persistence/bulk/decimal-text';
+export { emailKey, uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
+export { MAX_MONEY, MAX_QUANTITY } from '@nomina-api/platform/persistence/bulk/decimal-text';
+export { supplierKey } from '@nomina-api/proveedores/persistence';
+import { MAX_MONEY, MAX_QUANTITY } from '@nomina-api/platform/persistence/bulk/decimal-text';
 
 /**
  * True when the number has at most `decimals` decimal digits. JSON.parse yields the double

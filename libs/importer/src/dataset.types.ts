@@ -5,8 +5,8 @@
  * lazily (the benchmark seed never builds millions of lines in memory); a parsed file passes
  * plain arrays.
  */
-export type { Instant, IsoDate, Uuid } from '@app/platform/persistence/bulk/dataset-scalars';
-export type { NegocioInput, Plan, UsuarioInput } from '@app/platform/persistence/tenant-data';
+export type { Instant, IsoDate, Uuid } from '@nomina-api/platform/persistence/bulk/dataset-scalars';
+export type { NegocioInput, Plan, UsuarioInput } from '@nomina-api/platform/persistence/tenant-data';
 export type {
   ConceptoInput,
   DetalleInput,
@@ -20,14 +20,14 @@ export type {
   TipoDocumento,
   TipoPago,
   VinculacionInput,
-} from '@app/nomina/persistence';
-export type { CategoriaInput, EstadoVenta, ProductoInput, VentaInput, VentaLineaInput } from '@app/reportes/persistence';
-export type { EstablecimientoInput, ProveedorInput, Ubicacion } from '@app/proveedores/persistence';
-import type { Uuid } from '@app/platform/persistence/bulk/dataset-scalars';
-import type { NegocioInput, UsuarioInput } from '@app/platform/persistence/tenant-data';
-import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, PagoInput, TipoCotizanteInput } from '@app/nomina/persistence';
-import type { CategoriaInput, ProductoInput, VentaInput } from '@app/reportes/persistence';
-import type { ProveedorInput } from '@app/proveedores/persistence';
+} from '@nomina-api/nomina/persistence';
+export type { CategoriaInput, EstadoVenta, ProductoInput, VentaInput, VentaLineaInput } from '@nomina-api/reportes/persistence';
+export type { EstablecimientoInput, ProveedorInput, Ubicacion } from '@nomina-api/proveedores/persistence';
+import type { Uuid } from '@nomina-api/platform/persistence/bulk/dataset-scalars';
+import type { NegocioInput, UsuarioInput } from '@nomina-api/platform/persistence/tenant-data';
+import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, PagoInput, TipoCotizanteInput } from '@nomina-api/nomina/persistence';
+import type { CategoriaInput, ProductoInput, VentaInput } from '@nomina-api/reportes/persistence';
+import type { ProveedorInput } from '@nomina-api/proveedores/persistence';
 
 export interface Dataset {
   tenants: TenantInput[];

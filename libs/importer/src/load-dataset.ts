@@ -1,11 +1,11 @@
 import type { Client } from 'pg';
-import { loadNominaCatalogs, loadPayroll, writeSequence } from '@app/nomina/persistence';
-import { hashPassword } from '@app/platform/auth/password';
-import { bumpDataVersion } from '@app/platform/conditional/data-version';
-import { uuidKey } from '@app/platform/persistence/bulk/keys';
-import { loadPlatformTenantData } from '@app/platform/persistence/tenant-data';
-import { loadProveedores } from '@app/proveedores/persistence';
-import { loadProductCatalog, loadSales } from '@app/reportes/persistence';
+import { loadNominaCatalogs, loadPayroll, writeSequence } from '@nomina-api/nomina/persistence';
+import { hashPassword } from '@nomina-api/platform/auth/password';
+import { bumpDataVersion } from '@nomina-api/platform/conditional/data-version';
+import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
+import { loadPlatformTenantData } from '@nomina-api/platform/persistence/tenant-data';
+import { loadProveedores } from '@nomina-api/proveedores/persistence';
+import { loadProductCatalog, loadSales } from '@nomina-api/reportes/persistence';
 import type { Dataset, PagoInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';
 import { skipRowTriggers, verifyReferences } from './reference-guard';
 import { ALL_TABLES } from './tables';

@@ -1,10 +1,10 @@
 import type { Client } from 'pg';
-import { NOMINA_FOREIGN_KEYS } from '@app/nomina/persistence';
-import type { ForeignKey } from '@app/platform/persistence/bulk/foreign-key';
-import { ImportError } from '@app/platform/persistence/bulk/import-error';
-import { PLATFORM_FOREIGN_KEYS } from '@app/platform/persistence/tenant-data';
-import { PROVEEDORES_FOREIGN_KEYS } from '@app/proveedores/persistence';
-import { REPORTES_FOREIGN_KEYS } from '@app/reportes/persistence';
+import { NOMINA_FOREIGN_KEYS } from '@nomina-api/nomina/persistence';
+import type { ForeignKey } from '@nomina-api/platform/persistence/bulk/foreign-key';
+import { ImportError } from '@nomina-api/platform/persistence/bulk/import-error';
+import { PLATFORM_FOREIGN_KEYS } from '@nomina-api/platform/persistence/tenant-data';
+import { PROVEEDORES_FOREIGN_KEYS } from '@nomina-api/proveedores/persistence';
+import { REPORTES_FOREIGN_KEYS } from '@nomina-api/reportes/persistence';
 
 /**
  * Foreign keys checked per row cost more than the rows themselves on a bulk load: each payslip

@@ -1,8 +1,8 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import { NOMINA_DATASET_DEFS } from '@app/nomina/persistence';
-import { PLATFORM_DATASET_DEFS } from '@app/platform/persistence/tenant-data';
-import { PROVEEDORES_DATASET_DEFS } from '@app/proveedores/persistence';
-import { REPORTES_DATASET_DEFS } from '@app/reportes/persistence';
+import { NOMINA_DATASET_DEFS } from '@nomina-api/nomina/persistence';
+import { PLATFORM_DATASET_DEFS } from '@nomina-api/platform/persistence/tenant-data';
+import { PROVEEDORES_DATASET_DEFS } from '@nomina-api/proveedores/persistence';
+import { REPORTES_DATASET_DEFS } from '@nomina-api/reportes/persistence';
 import datasetShell from './schema/dataset.schema.json';
 import { childPath, type ProblemList } from './problems';
 

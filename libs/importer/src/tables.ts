@@ -1,7 +1,7 @@
-import { NOMINA_COLUMNS, NOMINA_TENANT_TABLES } from '@app/nomina/persistence';
-import { PLATFORM_COLUMNS, PLATFORM_TENANT_TABLES } from '@app/platform/persistence/tenant-data';
-import { PROVEEDORES_COLUMNS, PROVEEDORES_TENANT_TABLES } from '@app/proveedores/persistence';
-import { REPORTES_COLUMNS, REPORTES_TENANT_TABLES } from '@app/reportes/persistence';
+import { NOMINA_COLUMNS, NOMINA_TENANT_TABLES } from '@nomina-api/nomina/persistence';
+import { PLATFORM_COLUMNS, PLATFORM_TENANT_TABLES } from '@nomina-api/platform/persistence/tenant-data';
+import { PROVEEDORES_COLUMNS, PROVEEDORES_TENANT_TABLES } from '@nomina-api/proveedores/persistence';
+import { REPORTES_COLUMNS, REPORTES_TENANT_TABLES } from '@nomina-api/reportes/persistence';
 
 /** Every table an import writes, with its columns: each context owns its own list (persistence/tables.ts). */
 export const COLUMNS = { ...PLATFORM_COLUMNS, ...NOMINA_COLUMNS, ...REPORTES_COLUMNS, ...PROVEEDORES_COLUMNS } as const;

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { type ContextModuleOptions, contextModule } from '@app/platform/hosting/context-module';
+import { type ContextModuleOptions, contextModule } from '@nomina-api/platform/hosting/context-module';
 import { ConceptosAcumuladosController } from './http/conceptos-acumulados.controller';
 import { EmpleadosController } from './http/empleados.controller';
 import { NominaElectronicaController } from './http/nomina-electronica.controller';

@@ -1,7 +1,7 @@
 /**
- * `@app/nomina/testing`: what benchmarks and tests drive directly (handlers on a recording or
+ * `@nomina-api/nomina/testing`: what benchmarks and tests drive directly (handlers on a recording or
  * test reader, the list specs and parsers the controllers use, SQL builders, wire examples).
- * Application code imports the context only through `@app/nomina`.
+ * Application code imports the context only through `@nomina-api/nomina`.
  */
 export { GenerarNominaElectronicaCommand } from './commands/generar-nomina-electronica/generar-nomina-electronica.command';
 export { GenerarNominaElectronicaHandler } from './commands/generar-nomina-electronica/generar-nomina-electronica.handler';

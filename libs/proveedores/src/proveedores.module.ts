@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { type ContextModuleOptions, contextModule } from '@app/platform/hosting/context-module';
+import { type ContextModuleOptions, contextModule } from '@nomina-api/platform/hosting/context-module';
 import { ProveedoresController } from './http/proveedores.controller';
 import { FindProveedorHandler } from './queries/find-proveedor/find-proveedor.handler';
 import { PROVEEDORES_SCHEMA } from './persistence/schema';

@@ -1,6 +1,6 @@
 /**
- * `@app/proveedores/testing`: what benchmarks drive directly (the handlers and the paging the
- * controller resolves). Application code imports the context only through `@app/proveedores`.
+ * `@nomina-api/proveedores/testing`: what benchmarks drive directly (the handlers and the paging the
+ * controller resolves). Application code imports the context only through `@nomina-api/proveedores`.
  */
 export { resolvePaging } from './http/paging';
 export { FindProveedorHandler } from './queries/find-proveedor/find-proveedor.handler';

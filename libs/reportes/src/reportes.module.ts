@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { type ContextModuleOptions, contextModule } from '@app/platform/hosting/context-module';
+import { type ContextModuleOptions, contextModule } from '@nomina-api/platform/hosting/context-module';
 import { ReportsController } from './http/reports.controller';
 import { REPORTES_SCHEMA } from './persistence/schema';
 import { ReportUtilityHandler } from './queries/report-utility/report-utility.handler';

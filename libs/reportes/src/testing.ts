@@ -1,6 +1,6 @@
 /**
- * `@app/reportes/testing`: what benchmarks and tests drive directly (the handler, the SQL
- * builders, the JSON writer). Application code imports the context only through `@app/reportes`.
+ * `@nomina-api/reportes/testing`: what benchmarks and tests drive directly (the handler, the SQL
+ * builders, the JSON writer). Application code imports the context only through `@nomina-api/reportes`.
  */
 export { jsonWriter } from './http/report-utility.json';
 export { ReportUtilityHandler } from './queries/report-utility/report-utility.handler';

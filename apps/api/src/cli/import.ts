@@ -6,10 +6,10 @@
  * Exit codes: 0 loaded, 1 file or import error, 2 bad arguments.
  */
 import { Client } from 'pg';
-import { ConfigError, loadConfig } from '@app/platform/config/app-config';
-import { loadEnvFile } from '@app/platform/config/env-file';
-import { databaseUnavailable } from '@app/platform/persistence/connection-errors';
-import { acquireDatabase, migrateDatabase, type DatabaseSelection } from '@app/platform/persistence/database';
+import { ConfigError, loadConfig } from '@nomina-api/platform/config/app-config';
+import { loadEnvFile } from '@nomina-api/platform/config/env-file';
+import { databaseUnavailable } from '@nomina-api/platform/persistence/connection-errors';
+import { acquireDatabase, migrateDatabase, type DatabaseSelection } from '@nomina-api/platform/persistence/database';
 import {
   createProgressReporter,
   formatCount,
@@ -21,7 +21,7 @@ import {
   scanDatasetFile,
   type DatasetScan,
   type LoadSummary,
-} from '@app/importer';
+} from '@nomina-api/importer';
 import { APP_SCHEMA } from '../database/schema';
 
 const USAGE = 'Uso: npm run import -- <archivo.json> [--replace]\n  --replace  reemplaza los datos de los tenants que ya existen';

@@ -5,12 +5,12 @@
  * says otherwise. Streams the generator straight into COPY: nothing is materialised.
  */
 import { Client } from 'pg';
-import { ConfigError, loadConfig } from '@app/platform/config/app-config';
-import { loadEnvFile } from '@app/platform/config/env-file';
-import { acquireDatabase, migrateDatabase } from '@app/platform/persistence/database';
-import { ensureDatabase } from '@app/platform/persistence/embedded-postgres';
-import { createProgressReporter, formatCount, ImportError, loadDataset } from '@app/importer';
-import { datasetStats, generateDataset, type Scale } from '@app/importer/demo/generate-dataset';
+import { ConfigError, loadConfig } from '@nomina-api/platform/config/app-config';
+import { loadEnvFile } from '@nomina-api/platform/config/env-file';
+import { acquireDatabase, migrateDatabase } from '@nomina-api/platform/persistence/database';
+import { ensureDatabase } from '@nomina-api/platform/persistence/embedded-postgres';
+import { createProgressReporter, formatCount, ImportError, loadDataset } from '@nomina-api/importer';
+import { datasetStats, generateDataset, type Scale } from '@nomina-api/importer/demo/generate-dataset';
 import { APP_SCHEMA } from '../database/schema';
 
 const USAGE = 'Uso: npm run seed -- [--scale demo|medium|large] [--replace] [--database NOMBRE]';

@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import type { Logger } from 'pino';
-import { createProgressReporter, loadDataset } from '@app/importer';
-import { DEMO_LOGINS, generateDataset } from '@app/importer/demo/generate-dataset';
-import type { AppConfig } from '@app/platform/config/app-config';
+import { createProgressReporter, loadDataset } from '@nomina-api/importer';
+import { DEMO_LOGINS, generateDataset } from '@nomina-api/importer/demo/generate-dataset';
+import type { AppConfig } from '@nomina-api/platform/config/app-config';
 
 /**
  * On a database without tenants (and DEMO_DATA not false) loads the generated demo dataset.

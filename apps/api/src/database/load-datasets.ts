@@ -1,7 +1,7 @@
 import { Client } from 'pg';
-import type { Dataset } from '@app/importer/dataset.types';
-import { loadDataset } from '@app/importer/load-dataset';
-import { migrateDatabase } from '@app/platform/persistence/database';
+import type { Dataset } from '@nomina-api/importer/dataset.types';
+import { loadDataset } from '@nomina-api/importer/load-dataset';
+import { migrateDatabase } from '@nomina-api/platform/persistence/database';
 import { APP_SCHEMA } from './schema';
 
 /**

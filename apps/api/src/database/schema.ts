@@ -1,9 +1,9 @@
-import type { SchemaParts } from '@app/platform/persistence/database';
-import { PLATFORM_ENTITIES } from '@app/platform/persistence/entities/platform.entities';
-import { DISTRIBUTION_MIGRATIONS, PLATFORM_MIGRATIONS } from '@app/platform/persistence/migrations';
-import { NOMINA_MIGRATIONS } from '@app/nomina';
-import { PROVEEDORES_MIGRATIONS } from '@app/proveedores';
-import { REPORTES_MIGRATIONS } from '@app/reportes';
+import type { SchemaParts } from '@nomina-api/platform/persistence/database';
+import { PLATFORM_ENTITIES } from '@nomina-api/platform/persistence/entities/platform.entities';
+import { DISTRIBUTION_MIGRATIONS, PLATFORM_MIGRATIONS } from '@nomina-api/platform/persistence/migrations';
+import { NOMINA_MIGRATIONS } from '@nomina-api/nomina';
+import { PROVEEDORES_MIGRATIONS } from '@nomina-api/proveedores';
+import { REPORTES_MIGRATIONS } from '@nomina-api/reportes';
 
 /** The whole service's schema: platform first, then each context, in migration-name order; the Citus step last. */
 export const APP_SCHEMA: SchemaParts = {

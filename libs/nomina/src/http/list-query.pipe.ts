@@ -4,7 +4,7 @@
  * parameter and its accepted form.
  */
 import { createParamDecorator, type ExecutionContext, type PipeTransform } from '@nestjs/common';
-import { type FieldProblem, validationError } from '@app/platform/errors/domain-error';
+import { type FieldProblem, validationError } from '@nomina-api/platform/errors/domain-error';
 import { DEFAULT_SIZE, type ListParams, type ListSpec, MAX_FILTER_LENGTH, MAX_OFFSET, MAX_SIZE, type SortKey } from '../queries/listing';
 
 const DIGITS = /^[0-9]+$/;

@@ -1,7 +1,7 @@
 import type { Client } from 'pg';
-import { uuidBytes } from '@app/platform/persistence/bulk/binary-copy';
-import { copyRows, type CopyValue } from '@app/platform/persistence/bulk/copy-writer';
-import { uuidKey } from '@app/platform/persistence/bulk/keys';
+import { uuidBytes } from '@nomina-api/platform/persistence/bulk/binary-copy';
+import { copyRows, type CopyValue } from '@nomina-api/platform/persistence/bulk/copy-writer';
+import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, TipoCotizanteInput } from './dataset.types';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 

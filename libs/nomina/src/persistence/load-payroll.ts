@@ -1,10 +1,10 @@
 import type { Client } from 'pg';
-import { loadInBatches } from '@app/platform/persistence/bulk/batch-loader';
-import { BinaryCopy, BinaryRows, copyBinary, dateDays, FIELD_BYTES, uuidBytes } from '@app/platform/persistence/bulk/binary-copy';
-import { copyEncoded, copyText } from '@app/platform/persistence/bulk/copy-writer';
-import { centsText, SAFE, toCents, toUnits, unitsText } from '@app/platform/persistence/bulk/decimal-text';
-import { ImportError } from '@app/platform/persistence/bulk/import-error';
-import { uuidKey } from '@app/platform/persistence/bulk/keys';
+import { loadInBatches } from '@nomina-api/platform/persistence/bulk/batch-loader';
+import { BinaryCopy, BinaryRows, copyBinary, dateDays, FIELD_BYTES, uuidBytes } from '@nomina-api/platform/persistence/bulk/binary-copy';
+import { copyEncoded, copyText } from '@nomina-api/platform/persistence/bulk/copy-writer';
+import { centsText, SAFE, toCents, toUnits, unitsText } from '@nomina-api/platform/persistence/bulk/decimal-text';
+import { ImportError } from '@nomina-api/platform/persistence/bulk/import-error';
+import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import { addToYear, type PagoFrame, type PayslipSums, YearlyRollup } from './acumulado-anual';
 import type { DetalleInput, PagoEmpleadoInput, PagoInput } from './dataset.types';
 import type { ConceptInfo, PayrollRefs } from './load-nomina';

@@ -1,5 +1,5 @@
 import { pipeline, type Readable, Transform } from 'node:stream';
-import { exportColumns, type ExportColumn } from '@app/platform/export/export-column';
+import { exportColumns, type ExportColumn } from '@nomina-api/platform/export/export-column';
 import type { ReportUtilityItem } from '../queries/report-utility/report-utility.view';
 
 const PRODUCT = {

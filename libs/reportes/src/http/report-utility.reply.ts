@@ -1,9 +1,9 @@
 import { pipeline, type Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
-import type { BusinessScope } from '@app/platform/auth/auth-principal';
+import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
 import { DEFAULT_ESTADOS, type ReportUtilityCriteria } from '../queries/report-utility/report-utility.query';
-import { exportFile, exportFileName } from '@app/platform/export/export-file';
-import { resolveExportFormat } from '@app/platform/export/export-format';
+import { exportFile, exportFileName } from '@nomina-api/platform/export/export-file';
+import { resolveExportFormat } from '@nomina-api/platform/export/export-format';
 import type { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
 import { DETAIL_EXPORT_COLUMNS, GROUPED_EXPORT_COLUMNS, reportRows } from './report-utility.export';
 import { JSON_CONTENT_TYPE, jsonWriter } from './report-utility.json';

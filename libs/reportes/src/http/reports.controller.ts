@@ -1,10 +1,10 @@
 import { Controller, Get, Header, Headers, Query, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import type { BusinessScope } from '@app/platform/auth/auth-principal';
-import { CurrentBusinessScope, CurrentTenant } from '@app/platform/tenancy/current-principal.decorator';
-import { Conditional } from '@app/platform/conditional/conditional.decorator';
-import { Secured } from '@app/platform/tenancy/secured.decorator';
+import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
+import { CurrentBusinessScope, CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
+import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
+import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
 import { ReportUtilityQuery } from '../queries/report-utility/report-utility.query';
 import { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
 import { ApiReportUtility } from './report-utility.openapi';

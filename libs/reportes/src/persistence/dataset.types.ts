@@ -1,4 +1,4 @@
-import type { Instant, Uuid } from '@app/platform/persistence/bulk/dataset-scalars';
+import type { Instant, Uuid } from '@nomina-api/platform/persistence/bulk/dataset-scalars';
 
 /** Reportes' part of the import format (../shared/contract/dataset.schema.json): catalog and sales. */
 

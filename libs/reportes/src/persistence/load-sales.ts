@@ -1,9 +1,9 @@
 import type { Client } from 'pg';
-import { loadInBatches } from '@app/platform/persistence/bulk/batch-loader';
-import { BinaryCopy, BinaryRows, copyBinary, FIELD_BYTES, instantMicros, uuidBytes } from '@app/platform/persistence/bulk/binary-copy';
-import { copyRows } from '@app/platform/persistence/bulk/copy-writer';
-import { toCents } from '@app/platform/persistence/bulk/decimal-text';
-import { uuidKey } from '@app/platform/persistence/bulk/keys';
+import { loadInBatches } from '@nomina-api/platform/persistence/bulk/batch-loader';
+import { BinaryCopy, BinaryRows, copyBinary, FIELD_BYTES, instantMicros, uuidBytes } from '@nomina-api/platform/persistence/bulk/binary-copy';
+import { copyRows } from '@nomina-api/platform/persistence/bulk/copy-writer';
+import { toCents } from '@nomina-api/platform/persistence/bulk/decimal-text';
+import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import type { CategoriaInput, ProductoInput, VentaInput } from './dataset.types';
 import { SalesRollup } from './sales-rollups';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';

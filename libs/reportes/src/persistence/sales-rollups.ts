@@ -1,7 +1,7 @@
 import type { Client } from 'pg';
-import { copyEncoded } from '@app/platform/persistence/bulk/copy-writer';
-import { bigScaledText, MAX_QUANTITY, SAFE, toCents, toUnits } from '@app/platform/persistence/bulk/decimal-text';
-import { uuidKey } from '@app/platform/persistence/bulk/keys';
+import { copyEncoded } from '@nomina-api/platform/persistence/bulk/copy-writer';
+import { bigScaledText, MAX_QUANTITY, SAFE, toCents, toUnits } from '@nomina-api/platform/persistence/bulk/decimal-text';
+import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import type { VentaInput } from './dataset.types';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
 

@@ -1,5 +1,5 @@
-import type { SchemaParts } from '@app/platform/persistence/database';
-import { mergeSchemas, PLATFORM_SCHEMA } from '@app/platform/persistence/schemas';
+import type { SchemaParts } from '@nomina-api/platform/persistence/database';
+import { mergeSchemas, PLATFORM_SCHEMA } from '@nomina-api/platform/persistence/schemas';
 import { REPORTES_MIGRATIONS } from './migrations';
 
 /** What the reports need in their database: the kernel's tables and their own (read through SQL, no entities). */

@@ -5,7 +5,7 @@ import {
   legacySchema,
   type WireFieldsMatch,
   type WireViewMatch,
-} from '@app/platform/http/legacy-json';
+} from '@nomina-api/platform/http/legacy-json';
 import type { DocumentoNominaElectronica } from '../../commands/generar-nomina-electronica/generar-nomina-electronica.command';
 import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';

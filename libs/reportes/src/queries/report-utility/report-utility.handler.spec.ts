@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
-import type { AppConfig } from '@app/platform/config/app-config';
+import type { AppConfig } from '@nomina-api/platform/config/app-config';
 import type { MikroORM } from '@mikro-orm/core';
-import { type PgClient, SqlReader } from '@app/platform/persistence/sql-reader';
+import { type PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import { REPORT_STATEMENT_TIMEOUT_MS, ReportUtilityHandler } from './report-utility.handler';
 import { ReportUtilityQuery } from './report-utility.query';
 import type { ReportUtilityRow } from './report-utility.sql';

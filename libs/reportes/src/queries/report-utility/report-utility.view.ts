@@ -1,4 +1,4 @@
-import { toWireUuid } from '@app/platform/http/uuid';
+import { toWireUuid } from '@nomina-api/platform/http/uuid';
 import type { ReportUtilityRow } from './report-utility.sql';
 
 /**
