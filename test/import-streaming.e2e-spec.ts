@@ -53,8 +53,10 @@ async function snapshot(url: string): Promise<Record<string, string>> {
         `select column_name as c from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`,
         [t],
       );
+      // Values two imports of the same file never share: salted hashes, times, and the tenant's data
+      // version (a sequence: each import gives a new one, CONTRACT §9) — compared as present only.
       const fields = cols
-        .map(({ c }) => (/password|hash|_at$/.test(c) ? `(x."${c}" is not null)::text` : `x."${c}"::text`))
+        .map(({ c }) => (/password|hash|_at$|^version$/.test(c) ? `(x."${c}" is not null)::text` : `x."${c}"::text`))
         .join(`, '|', `);
       const { rows } = await db.query<{ n: string; sum: string | null }>(
         `select count(*)::text as n, md5(coalesce(string_agg(concat(${fields}), ',' order by concat(${fields})), '')) as sum from "${t}" x`,

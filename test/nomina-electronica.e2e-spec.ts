@@ -6,6 +6,7 @@ import { GenerarNominaElectronicaCommand, GenerarNominaElectronicaHandler, TOMAR
 import { type PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import { createTestApp, expectProblem, get, login } from './support/test-app';
 import { seedDatabase } from './support/test-database';
+import { DataVersionReader } from '@nomina-api/platform/conditional/data-version';
 
 /**
  * GET /pagos/nominaelectronica/{ano}/{mes} (CONTRACT §3.8): the one payroll GET that writes.
@@ -431,7 +432,7 @@ describe('GET /pagos/nominaelectronica/{ano}/{mes} (e2e)', () => {
           } as PgClient),
         ),
     } as unknown as SqlReader;
-    const handler = new GenerarNominaElectronicaHandler(failing);
+    const handler = new GenerarNominaElectronicaHandler(failing, app.get(DataVersionReader));
     await expect(handler.execute(new GenerarNominaElectronicaCommand(TA, 2024, 3))).rejects.toThrow('simulated failure');
     expect(takenInsideTransaction).toBe(String(before));
     expect(await secuencia(TA)).toEqual({ prefijo: 'NEA', siguiente: before });

@@ -515,10 +515,19 @@ describe('proveedores (e2e, own data)', () => {
       const doc = (await get(app, '/docs-json')).json();
       const list = doc.paths['/proveedor'].get;
       const find = doc.paths['/proveedor/{identificacion}'].get;
-      expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['limite', 'pagina']);
-      expect(find.parameters.map((p: { name: string }) => p.name)).toEqual(['identificacion']);
+      // If-None-Match: conditional requests (CONTRACT §9); format: exports of the list (§8).
+      expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['If-None-Match', 'format', 'limite', 'pagina']);
+      expect(find.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['If-None-Match', 'identificacion']);
+      expect(Object.keys(list.responses['200'].headers).sort()).toEqual([
+        'Cache-Control',
+        'Content-Disposition',
+        'ETag',
+        'X-Pagina',
+        'X-Tamano-Pagina',
+        'X-Total-Registros',
+      ]);
+      expect(Object.keys(find.responses['200'].headers).sort()).toEqual(['X-Pagina', 'X-Tamano-Pagina', 'X-Total-Registros']);
       for (const op of [list, find]) {
-        expect(Object.keys(op.responses['200'].headers).sort()).toEqual(['X-Pagina', 'X-Tamano-Pagina', 'X-Total-Registros']);
         expect(op.responses).toEqual(expect.objectContaining({ '400': expect.anything(), '401': expect.anything() }));
         expect(op.security).toEqual([{ bearer: [] }]);
       }

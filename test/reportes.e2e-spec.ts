@@ -775,7 +775,8 @@ describe('GET /reports/reportUtility (e2e)', () => {
     });
 
     it('400 for format with another value; unknown parameters are ignored', async () => {
-      expectProblem(await report(tokens.ana, `${MARCH}&format=xlsx`), 400, 'VALIDATION');
+      const body = expectProblem(await report(tokens.ana, `${MARCH}&format=pdf`), 400, 'FORMATO_INVALIDO');
+      expect(body.errors).toEqual([{ field: 'format', message: 'Formato no soportado: "pdf". Valores aceptados: json, csv, xlsx.' }]);
       expect((await report(tokens.ana, `${MARCH}&groupResult=true&foo=bar`)).json().reportByProduct).toEqual(GROUPED_NORTE);
     });
   });
@@ -934,14 +935,18 @@ describe('GET /reports/reportUtility (e2e)', () => {
   });
 
   describe('OpenAPI', () => {
-    it('documents parameters, both media types and every error', async () => {
+    it('documents parameters, the three media types and every error', async () => {
       const doc = (await get(app, '/docs-json')).json();
       const op = doc.paths['/reports/reportUtility'].get;
       expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(
         expect.arrayContaining(['dateInitISO', 'dateEndISO', 'groupResult', 'status', 'businessId', 'allBusiness', 'format']),
       );
       for (const p of op.parameters) expect(p.example ?? p.schema?.example ?? p.examples).toBeDefined();
-      expect(Object.keys(op.responses['200'].content)).toEqual(['application/json', 'text/csv']);
+      expect(Object.keys(op.responses['200'].content)).toEqual([
+        'application/json',
+        'text/csv',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      ]);
       for (const status of ['400', '401', '402', '403']) expect(op.responses[status].content['application/problem+json']).toBeDefined();
       expect(op.description).toContain('grossProfit = totalBruto − avgCost × quantity');
       expect(doc.components.schemas.ReportUtilityDetailRowDto.properties).toEqual(

@@ -40,6 +40,7 @@ import {
   resolvePaging,
 } from '@nomina-api/proveedores/testing';
 import type { RecordingReader } from './recorder';
+import { DataVersionReader } from '@nomina-api/platform/conditional/data-version';
 
 /** What the scenarios address, discovered in the bench database for the logged-in user. */
 export interface Ctx {
@@ -209,7 +210,9 @@ export function buildScenarios(ctx: Ctx): Scenario[] {
       path: `/pagos/nominaelectronica/${ctx.ne.ano}/${ctx.ne.mes}`,
       connections: 20,
       capture: (r) =>
-        new GenerarNominaElectronicaHandler(asReader(r)).execute(new GenerarNominaElectronicaCommand(ctx.tenantId, ctx.ne.ano, ctx.ne.mes)),
+        new GenerarNominaElectronicaHandler(asReader(r), new DataVersionReader(asReader(r), 0)).execute(
+          new GenerarNominaElectronicaCommand(ctx.tenantId, ctx.ne.ano, ctx.ne.mes),
+        ),
     },
     rep('reporte-agrupado-mes', `${month}-01T00:00:00.000Z`, `${month}-30T23:59:59.999Z`, true),
     rep('reporte-detalle-mes', `${month}-01T00:00:00.000Z`, `${month}-30T23:59:59.999Z`, false),

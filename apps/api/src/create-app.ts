@@ -90,7 +90,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   await app.register(securityHeaders, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   app.enableCors({
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
-    exposedHeaders: ['X-Pagina', 'X-Tamano-Pagina', 'X-Total-Registros', 'X-Request-Id'],
+    exposedHeaders: ['X-Pagina', 'X-Tamano-Pagina', 'X-Total-Registros', 'X-Request-Id', 'ETag', 'Content-Disposition'],
     credentials: false,
     // An OPTIONS that is not a CORS preflight (no Origin / Access-Control-Request-Method) gets a
     // plain 204 instead of @fastify/cors' text/plain 400 "Invalid Preflight Request".

@@ -1,6 +1,7 @@
 import type { Client } from 'pg';
 import { loadNominaCatalogs, loadPayroll, writeSequence } from '@nomina-api/nomina/persistence';
 import { hashPassword } from '@nomina-api/platform/auth/password';
+import { bumpDataVersion } from '@nomina-api/platform/conditional/data-version';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import { loadPlatformTenantData } from '@nomina-api/platform/persistence/tenant-data';
 import { loadProveedores } from '@nomina-api/proveedores/persistence';
@@ -84,6 +85,8 @@ export async function loadDataset(client: Client, data: Dataset | { tenants: Loa
       await loadTenant(client, tenant, { replace: opts.replace, checkAfter }, hashes, summary, (phase, done) =>
         progress({ phase, done, total: totals[phase], ...(phase === 'proveedores' ? { unit: 'registros' } : {}) }),
       );
+      // The tenant's data changed (CONTRACT §9): readers get new ETags exactly from this commit on.
+      await bumpDataVersion(client, tenant.uuid);
     }
     await client.query('commit');
   } catch (err) {

@@ -18,6 +18,9 @@ import { ListEmpleadosHandler } from './queries/list-empleados/list-empleados.ha
 import { ListPagoEmpleadoDetallesHandler } from './queries/list-pago-empleado-detalles/list-pago-empleado-detalles.handler';
 import { ListPagoEmpleadosHandler } from './queries/list-pago-empleados/list-pago-empleados.handler';
 import { ListPagosHandler } from './queries/list-pagos/list-pagos.handler';
+import { StreamPagosHandler } from './queries/list-pagos/stream-pagos.handler';
+import { StreamPagoEmpleadosHandler } from './queries/list-pago-empleados/stream-pago-empleados.handler';
+import { StreamEmpleadosHandler } from './queries/list-empleados/stream-empleados.handler';
 import { NOMINA_SCHEMA } from './persistence/schema';
 import { GenerarNominaElectronicaHandler } from './commands/generar-nomina-electronica/generar-nomina-electronica.handler';
 
@@ -37,6 +40,9 @@ import { GenerarNominaElectronicaHandler } from './commands/generar-nomina-elect
   ],
   providers: [
     ListPagosHandler,
+    StreamPagosHandler,
+    StreamPagoEmpleadosHandler,
+    StreamEmpleadosHandler,
     ListPagoEmpleadosHandler,
     ListPagoEmpleadoDetallesHandler,
     ListDetallePagoHandler,

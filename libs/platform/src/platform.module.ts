@@ -28,6 +28,7 @@ import { MetricsController } from './metrics/metrics.controller';
 import { ormOptions, type SchemaParts } from './persistence/database';
 import { ReadPools } from './persistence/read-pools';
 import { SqlReader } from './persistence/sql-reader';
+import { DataVersionReader } from './conditional/data-version';
 import { PremiumGuard } from './tenancy/premium.guard';
 import { PrincipalDirectory } from './tenancy/principal-directory';
 import { TenantGuard } from './tenancy/tenant.guard';
@@ -110,6 +111,7 @@ export class PlatformModule {
         },
         ReadPools,
         SqlReader,
+        DataVersionReader,
         {
           provide: PrincipalDirectory,
           useFactory: (o: PlatformModuleOptions, sql: SqlReader, moduleRef: ModuleRef) =>
@@ -130,7 +132,18 @@ export class PlatformModule {
         { provide: APP_GUARD, useClass: AuthenticationGuard },
         { provide: APP_FILTER, useClass: ProblemDetailsFilter },
       ],
-      exports: [APP_CONFIG, ReadPools, SqlReader, PrincipalDirectory, TenantGuard, PremiumGuard, TokenService, AUTH_ADAPTER, HttpMetrics],
+      exports: [
+        APP_CONFIG,
+        ReadPools,
+        SqlReader,
+        DataVersionReader,
+        PrincipalDirectory,
+        TenantGuard,
+        PremiumGuard,
+        TokenService,
+        AUTH_ADAPTER,
+        HttpMetrics,
+      ],
     };
   }
 }

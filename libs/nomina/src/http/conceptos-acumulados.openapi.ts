@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
+import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
+import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
 import { CONCEPTOS_ACUMULADOS_LIST } from '../queries/conceptos-acumulados/conceptos-acumulados.query';
 import { ApiListQuery } from './api-list-query.decorator';
@@ -21,7 +22,6 @@ export function ApiConceptosAcumulados(): MethodDecorator {
         'Paginación con offset/size (`page` se acepta y se ignora); `total` es el conteo global. Orden por defecto: nombreCompleto (sin tildes ni mayúsculas, luego exacto), uuidVinculado. ' +
         'Sin permisos adicionales a la verificación del tenant.',
     }),
-    ApiProduces('application/json; charset=utf-8'),
     ApiParam({
       name: 'fechaDesde',
       description: 'Inicio del rango, AAAA-MM-DD (fecha real), aplicado a la fechaDesde del pago.',
@@ -42,7 +42,12 @@ export function ApiConceptosAcumulados(): MethodDecorator {
       schema: { type: 'string', enum: ['true', 'false'] },
     }),
     ApiListQuery(CONCEPTOS_ACUMULADOS_LIST, 'el nombre completo y el número de documento del empleado'),
-    ApiOkResponse({ type: ConceptosAcumuladosResponseDto }),
+    ApiExportResponse({
+      model: ConceptosAcumuladosResponseDto,
+      jsonMediaType: 'application/json; charset=utf-8',
+      description:
+        'Acumulados por vinculación. Con `format=csv|xlsx` (o Accept): archivo `conceptosacumulados-<desde>-<hasta>` con todos (o la página, si se indica offset/size).',
+    }),
     ApiValidationProblem(
       'Fecha que no es AAAA-MM-DD o no existe, fechaDesde posterior a fechaHasta, isDetalleParaAportes distinto de true/false, u offset/size/filter/sort inválidos.',
       'fechaHasta',

@@ -1,31 +1,44 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
+import { Conditional, CurrentToday } from '@nomina-api/platform/conditional/conditional.decorator';
 import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
 import { GetEmpleadoQuery } from '../queries/get-empleado/get-empleado.query';
 import type { ListParams } from '../queries/listing';
 import { EMPLEADOS_LIST, ListEmpleadosQuery } from '../queries/list-empleados/list-empleados.query';
+import { StreamEmpleadosQuery } from '../queries/list-empleados/stream-empleados.query';
 import { parseDocumento } from './documento.param';
 import { writeEmpleados } from './dto/empleado.response.dto';
 import { ApiGetEmpleado, ApiListEmpleados } from './empleados.openapi';
+import { nominaFile, pagingGiven, requestedFormat } from './export';
 import { legacyJson } from './legacy-response';
 import { ListQuery } from './list-query.pipe';
 
 @ApiTags('Nómina')
 @Secured()
+@Conditional()
 @Controller('empleados')
 export class EmpleadosController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
+  // Who is current depends on today's date in Bogotá: tomorrow's answer may differ.
+  @CurrentToday()
   @ApiListEmpleados()
   async list(
     @CurrentTenant() tenantId: string,
     @ListQuery(EMPLEADOS_LIST) { list }: { list: ListParams },
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
+  ): Promise<string | StreamableFile> {
+    const format = requestedFormat(reply);
+    if (format !== 'json') {
+      const rows = pagingGiven(reply)
+        ? (await this.queryBus.execute(new ListEmpleadosQuery(tenantId, list))).rows
+        : await this.queryBus.execute(new StreamEmpleadosQuery(tenantId, list));
+      return nominaFile(format, 'empleados', rows);
+    }
     const { rows, total } = await this.queryBus.execute(new ListEmpleadosQuery(tenantId, list));
     return legacyJson(reply, writeEmpleados(rows, total));
   }

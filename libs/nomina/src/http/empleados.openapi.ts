@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
 import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
 import { TIPOS_DOCUMENTO } from '../domain/tipo-documento';
@@ -17,9 +18,13 @@ export function ApiListEmpleados(): MethodDecorator {
         'Un elemento por vinculación vigente hoy en Colombia (America/Bogota): fechaIngreso <= hoy y (fechaRetiro null o >= hoy). ' +
         'Una persona con dos vinculaciones vigentes aparece dos veces, una por vinculación. Orden por defecto: nombreCompleto (sin tildes ni mayúsculas, luego exacto), vinculadoUuid.',
     }),
-    ApiProduces('application/json; charset=utf-8'),
     ApiListQuery(EMPLEADOS_LIST, 'el nombre completo y el número de documento'),
-    ApiOkResponse({ type: EmpleadosResponseDto }),
+    ApiExportResponse({
+      model: EmpleadosResponseDto,
+      jsonMediaType: 'application/json; charset=utf-8',
+      description:
+        'Vinculaciones vigentes hoy. Con `format=csv|xlsx` (o Accept): archivo `empleados-<fecha>` con todas (o la página, si se indica offset/size).',
+    }),
     ApiValidationProblem(
       'offset/size/filter/sort inválidos.',
       'sort',

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
+import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
+import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ApiProblem } from '@nomina-api/platform/http/api-problem.decorator';
 import { NominaErrorCode } from '../nomina.errors';
 import { wireExample } from './dto/envelope.response.dto';
@@ -28,13 +29,16 @@ export function ApiDetallePago(): MethodDecorator {
         'Orden: DEVENGADO y luego DEDUCCION, cada grupo por codigoConcepto. Se sirve cualquier pago del tenant (también los de tipo IN).' +
         wireExample(DETALLE_PAGO_WIRE_EXAMPLE),
     }),
-    ApiProduces('application/json; charset=utf-8'),
     ApiParam({
       name: 'idPago',
       description: 'Uuid del pago (32 hexadecimales, con o sin guiones).',
       example: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588',
     }),
-    ApiOkResponse({ type: DetallePagoResponseDto }),
+    ApiExportResponse({
+      model: DetallePagoResponseDto,
+      jsonMediaType: 'application/json; charset=utf-8',
+      description: 'Totales por concepto del pago. Con `format=csv|xlsx` (o Accept): archivo `detallePago-<pago>-<fecha>`.',
+    }),
     ApiProblem(400, 'idPago no es un uuid.', UUID_400),
     ApiProblem(404, 'El pago no existe en el tenant del usuario.', {
       title: 'No encontrado',
@@ -54,13 +58,16 @@ export function ApiPagoEmpleadoDetalles(): MethodDecorator {
         'Orden: DEVENGADO y luego DEDUCCION, cada grupo por codigoConcepto (orden de bytes), luego uuid.' +
         wireExample(PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE),
     }),
-    ApiProduces('application/json; charset=utf-8'),
     ApiParam({
       name: 'uuidPagoEmpleado',
       description: 'Uuid de la nómina (elemento de GET /pagoEmpleados).',
       example: '5F0D3C1E9A7B4C2D8E6F1A2B3C4D5E6F',
     }),
-    ApiOkResponse({ type: PagoEmpleadoDetallesResponseDto }),
+    ApiExportResponse({
+      model: PagoEmpleadoDetallesResponseDto,
+      jsonMediaType: 'application/json; charset=utf-8',
+      description: 'Líneas de la nómina. Con `format=csv|xlsx` (o Accept): archivo `pagoEmpleadoDetalles-<nómina>-<fecha>`.',
+    }),
     ApiProblem(400, 'uuidPagoEmpleado no es un uuid.', { ...UUID_400, detail: UUID_400.detail.replace('idPago', 'uuidPagoEmpleado') }),
     ApiProblem(404, 'La nómina no existe en el tenant del usuario.', {
       title: 'No encontrado',

@@ -1,12 +1,15 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Res, type StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
+import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
 import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
 import type { ListParams } from '../queries/listing';
 import { ListPagoEmpleadosQuery, PAGO_EMPLEADOS_LIST } from '../queries/list-pago-empleados/list-pago-empleados.query';
+import { StreamPagoEmpleadosQuery } from '../queries/list-pago-empleados/stream-pago-empleados.query';
 import { writePagoEmpleados } from './dto/pago-empleado.response.dto';
+import { nominaFile, pagingGiven, requestedFormat } from './export';
 import { legacyJson } from './legacy-response';
 import { ListQuery } from './list-query.pipe';
 import { pagoParam } from './pago.param';
@@ -14,6 +17,7 @@ import { ApiListPagoEmpleados } from './pago-empleados.openapi';
 
 @ApiTags('Nómina')
 @Secured()
+@Conditional()
 @Controller('pagoEmpleados')
 export class PagoEmpleadosController {
   constructor(private readonly queryBus: QueryBus) {}
@@ -24,7 +28,14 @@ export class PagoEmpleadosController {
     @CurrentTenant() tenantId: string,
     @ListQuery(PAGO_EMPLEADOS_LIST, pagoParam) { pagoId, list }: { pagoId: string; list: ListParams },
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
+  ): Promise<string | StreamableFile> {
+    const format = requestedFormat(reply);
+    if (format !== 'json') {
+      const rows = pagingGiven(reply)
+        ? (await this.queryBus.execute(new ListPagoEmpleadosQuery(tenantId, pagoId, list))).rows
+        : await this.queryBus.execute(new StreamPagoEmpleadosQuery(tenantId, pagoId, list));
+      return nominaFile(format, 'pagoEmpleados', rows, { uuid: pagoId });
+    }
     const { rows, total } = await this.queryBus.execute(new ListPagoEmpleadosQuery(tenantId, pagoId, list));
     return legacyJson(reply, writePagoEmpleados(rows, total));
   }

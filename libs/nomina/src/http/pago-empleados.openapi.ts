@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery } from '@nestjs/swagger';
+import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
 import { PAGO_EMPLEADOS_LIST } from '../queries/list-pago-empleados/list-pago-empleados.query';
 import { ApiListQuery } from './api-list-query.decorator';
@@ -17,7 +18,6 @@ export function ApiListPagoEmpleados(): MethodDecorator {
         'Un pago inexistente (o de otro tenant) responde 200 con contenido vacío. Orden por defecto: nombreCompleto (sin tildes ni mayúsculas, luego exacto), uuid.' +
         wireExample(PAGO_EMPLEADOS_WIRE_EXAMPLE),
     }),
-    ApiProduces('application/json; charset=utf-8'),
     ApiListQuery(PAGO_EMPLEADOS_LIST, 'el nombre completo y el número de documento del empleado'),
     ApiQuery({
       name: PAGO_PARAM,
@@ -26,7 +26,12 @@ export function ApiListPagoEmpleados(): MethodDecorator {
       description:
         'Uuid del pago (32 hexadecimales, con o sin guiones, cualquier caso). Los corchetes son literales: `?params[pago]=<uuid>`.',
     }),
-    ApiOkResponse({ type: PagoEmpleadosResponseDto }),
+    ApiExportResponse({
+      model: PagoEmpleadosResponseDto,
+      jsonMediaType: 'application/json; charset=utf-8',
+      description:
+        'Nóminas del pago. Con `format=csv|xlsx` (o Accept): archivo `pagoEmpleados-<pago>-<fecha>` con todas (o la página, si se indica offset/size).',
+    }),
     ApiValidationProblem(
       'params[pago] ausente o no es un uuid; offset/size/filter/sort inválidos.',
       'params[pago]',

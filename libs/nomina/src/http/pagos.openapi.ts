@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery } from '@nestjs/swagger';
+import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
 import { NominaErrorCode } from '../nomina.errors';
 import { PAGOS_LIST } from '../queries/list-pagos/list-pagos.query';
@@ -19,7 +20,6 @@ export function ApiListPagos(): MethodDecorator {
         'Formato heredado (Java): montos, banderas y contadores como Double.toString (`1.0`, `1.8404777E7`); fechas `2023-02-01T05:00:00.000+0000`.' +
         wireExample(PAGOS_WIRE_EXAMPLE),
     }),
-    ApiProduces('application/json; charset=utf-8'),
     ApiListQuery(
       PAGOS_LIST,
       'la descripción del pago y el nombre completo o número de documento de cualquier empleado con nómina en el pago',
@@ -32,9 +32,12 @@ export function ApiListPagos(): MethodDecorator {
         'Obligatorio. Códigos de estado separados por comas entre EP, PA, PP, PG, RE, AN (sin distinguir mayúsculas; se admiten espacios). ' +
         'Los corchetes son literales en el nombre: `?params[estados]=PG,PP`. Ausente → 500 (como el servicio heredado); vacío o con un código desconocido → 400.',
     }),
-    ApiOkResponse({
-      type: PagosResponseDto,
-      description: 'Página de pagos; `total` cuenta todos los que cumplen los criterios. Sin resultados: contenido [] y total 0.',
+    ApiExportResponse({
+      model: PagosResponseDto,
+      jsonMediaType: 'application/json; charset=utf-8',
+      description:
+        'Página de pagos; `total` cuenta todos los que cumplen los criterios. Sin resultados: contenido [] y total 0.' +
+        ' Con `format=csv|xlsx` (o Accept): archivo `pagos-<fecha>` con todos los pagos (o la página, si se indica offset/size).',
     }),
     ApiValidationProblem(
       'params[estados] vacío o con un código desconocido; offset/size/filter/sort inválidos.',

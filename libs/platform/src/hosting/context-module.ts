@@ -21,6 +21,7 @@ import { APP_CONFIG } from '../config/config.tokens';
 import { ormOptions, type SchemaParts } from '../persistence/database';
 import { SqlReader } from '../persistence/sql-reader';
 import type { IdentityDirectory } from '../tenancy/identity-directory';
+import { DataVersionReader } from '../conditional/data-version';
 import { PrincipalDirectory } from '../tenancy/principal-directory';
 
 /**
@@ -165,6 +166,7 @@ export class ContextKernelModule {
         },
         inject: [CONTEXT_ORM, { token: MikroORM, optional: true }],
       },
+      DataVersionReader,
       identitiesProvider(),
       {
         provide: AUTH_ADAPTER,
@@ -177,7 +179,7 @@ export class ContextKernelModule {
       module: ContextKernelModule,
       imports: async.imports ?? [],
       providers,
-      exports: [APP_CONFIG, SqlReader, PrincipalDirectory, AUTH_ADAPTER],
+      exports: [APP_CONFIG, SqlReader, DataVersionReader, PrincipalDirectory, AUTH_ADAPTER],
     };
   }
 

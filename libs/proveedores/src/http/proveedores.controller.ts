@@ -1,8 +1,10 @@
 import type { Readable } from 'node:stream';
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Query, Res, type StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
+import { resolveExportFormat } from '@nomina-api/platform/export/export-format';
 import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
 import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
 import { FindProveedorQuery } from '../queries/find-proveedor/find-proveedor.query';
@@ -20,6 +22,7 @@ import { sendProveedores } from './proveedores.reply';
  */
 @ApiTags('Proveedores')
 @Secured()
+@Conditional()
 @ApiProveedoresUnavailable()
 @Controller('proveedor')
 export class ProveedoresController {
@@ -30,11 +33,13 @@ export class ProveedoresController {
   async list(
     @CurrentTenant() tenantId: string,
     @Query() query: ListProveedoresRequestDto,
+    @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ProveedorResponseDto[] | Readable | undefined> {
+  ): Promise<ProveedorResponseDto[] | Readable | StreamableFile | undefined> {
     const paging = resolvePaging(query.pagina, query.limite);
+    const format = resolveExportFormat(query.format, accept);
     const result = await this.queryBus.execute(new ListProveedoresQuery(tenantId, paging));
-    return sendProveedores(reply, paging, result);
+    return sendProveedores(reply, paging, result, format);
   }
 
   @Get(':identificacion')

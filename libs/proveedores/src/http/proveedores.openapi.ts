@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, type HeadersObject } from '@nestjs/swagger';
 import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
 import { ProveedoresErrorCode } from '../proveedores.errors';
@@ -58,8 +59,12 @@ export function ApiListProveedores(): MethodDecorator {
         `Se pagina solo si llega \`pagina\` o \`limite\` (tamaño por defecto 50, máximo ${LIMITE_MAXIMO}). Sin ninguno de los dos ` +
         `se devuelve la lista completa, transmitida por partes, y los encabezados de paginación dicen \`${TODAS}\`.`,
     }),
-    ApiProduces('application/json'),
-    ApiOkResponse({ description: 'Registros de la página, o todos.', type: [ProveedorResponseDto], headers: LIST_HEADERS }),
+    ApiExportResponse({
+      model: [ProveedorResponseDto],
+      headers: LIST_HEADERS,
+      description:
+        'Registros de la página, o todos. Con `format=csv|xlsx` (o Accept): archivo `proveedor-<fecha>` con los mismos registros (establecimiento con puntos).',
+    }),
     ApiValidationProblem('`pagina` no es un entero mayor o igual a 0.', 'pagina', PAGINA_MESSAGE, '/proveedor'),
   );
 }

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiProduces, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { XLSX_MEDIA_TYPE } from '@nomina-api/platform/export/xlsx-export';
 import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
 import { ReportUtilityDetailRowDto, ReportUtilityGroupedRowDto, ReportUtilityResponseDto } from './dto/report-utility.response.dto';
 
@@ -24,7 +25,14 @@ const DESCRIPTION = [
   '**CSV:** `Accept: text/csv` o `format=csv`. UTF-8 con BOM, separador `,`, decimales con `.`, comillas RFC 4180, líneas CRLF; encabezado con los nombres de los campos de la fila ' +
     '(detalle: `saleId,date,` primero); dinero con 2 decimales y `avgCost` con 4. Sin fila de totales. Los textos que empiezan por `= + - @` llevan un apóstrofo delante (protección contra fórmulas).',
   '',
-  '**Tamaño:** JSON y CSV se escriben mientras llegan las filas (memoria constante): un año de detalle con un millón de filas funciona; para descargas grandes prefiera CSV.',
+  '**XLSX:** `Accept: ' +
+    XLSX_MEDIA_TYPE +
+    '` o `format=xlsx`. Una hoja `reportUtility` con encabezado en negrita, cifras como celdas numéricas y `date` como fecha y hora (UTC); ' +
+    'pasadas 1.048.575 filas sigue en `reportUtility (2)`, …',
+  '',
+  '**Condicional:** cada 200 lleva `ETag` y `Cache-Control: private, no-cache`; con `If-None-Match` igual la respuesta es 304 sin cuerpo (después de verificar token y suscripción).',
+  '',
+  '**Tamaño:** JSON, CSV y XLSX se escriben mientras llegan las filas (memoria constante): un año de detalle con un millón de filas funciona; para descargas grandes prefiera CSV.',
 ].join('\n');
 
 const TOTALS_EXAMPLE = {
@@ -113,12 +121,23 @@ const CSV_EXAMPLE =
 export function ApiReportUtility(): MethodDecorator {
   return applyDecorators(
     ApiOperation({ summary: 'Reporte de rentabilidad por producto', description: DESCRIPTION }),
-    ApiProduces('application/json', 'text/csv'),
+    ApiProduces('application/json', 'text/csv', XLSX_MEDIA_TYPE),
     ApiExtraModels(ReportUtilityResponseDto, ReportUtilityGroupedRowDto, ReportUtilityDetailRowDto),
     ApiResponse({
       status: 200,
       description:
-        'El reporte: JSON (`reportByProduct` + `totals`) o, con `Accept: text/csv` / `format=csv`, un CSV adjunto `reporte-utilidad-<init>-<end>.csv` (sin los dos puntos de las horas).',
+        'El reporte: JSON (`reportByProduct` + `totals`) o, con `format=csv|xlsx` (o Accept), un archivo adjunto `reporte-utilidad-<init>-<end>.csv|xlsx` (sin los dos puntos de las horas).',
+      headers: {
+        ETag: {
+          description: 'Etiqueta fuerte de esta representación; envíela en If-None-Match para revalidar (304).',
+          schema: { type: 'string' },
+        },
+        'Cache-Control': { description: 'private, no-cache', schema: { type: 'string' } },
+        'Content-Disposition': {
+          description: 'Solo en csv y xlsx: attachment; filename="reporte-utilidad-<init>-<end>.<csv|xlsx>"',
+          schema: { type: 'string' },
+        },
+      },
       content: {
         'application/json': {
           schema: { $ref: getSchemaPath(ReportUtilityResponseDto) },
@@ -128,6 +147,7 @@ export function ApiReportUtility(): MethodDecorator {
           },
         },
         'text/csv': { schema: { type: 'string', format: 'binary' }, example: CSV_EXAMPLE },
+        [XLSX_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary' } },
       },
     }),
     ApiValidationProblem(

@@ -1,4 +1,4 @@
-import { csvFileName, instantProblemMessage, isOrderedRange, isUtcMillisInstant, wantsCsv } from './report-utility.params';
+import { instantProblemMessage, isOrderedRange, isUtcMillisInstant } from './report-utility.params';
 
 describe('isUtcMillisInstant', () => {
   it.each([
@@ -60,38 +60,6 @@ describe('instantProblemMessage', () => {
   it('names the accepted form and gives an example', () => {
     expect(instantProblemMessage('2024-03-01T00:00:00.000Z')).toBe(
       'Debe ser una fecha y hora UTC con milisegundos, exactamente yyyy-MM-ddTHH:mm:ss.SSSZ, p. ej. 2024-03-01T00:00:00.000Z.',
-    );
-  });
-});
-
-describe('wantsCsv', () => {
-  it('format decides when present', () => {
-    expect(wantsCsv('csv', undefined)).toBe(true);
-    expect(wantsCsv('json', 'text/csv')).toBe(false);
-  });
-
-  it.each([
-    [undefined, false],
-    ['', false],
-    ['text/csv', true],
-    ['TEXT/CSV; charset=utf-8', true],
-    ['application/json', false],
-    ['*/*', false],
-    ['text/*', false],
-    ['application/json, text/csv', true], // equal preference: the explicit csv request wins
-    ['application/json, text/csv;q=0.5', false],
-    ['text/csv;q=0.9, application/json;q=0.5', true],
-    ['text/csv;q=0', false],
-    ['text/csv;q=abc', false],
-  ])('Accept %p → csv %p', (accept, csv) => {
-    expect(wantsCsv(undefined, accept)).toBe(csv);
-  });
-});
-
-describe('csvFileName', () => {
-  it('keeps both instants, without colons', () => {
-    expect(csvFileName('2024-03-01T00:00:00.000Z', '2024-03-31T23:59:59.999Z')).toBe(
-      'reporte-utilidad-2024-03-01T000000.000Z-2024-03-31T235959.999Z.csv',
     );
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Pure parsing rules of GET /reports/reportUtility (CONTRACT §4), kept apart from the DTO so they
- * are unit-tested without Nest: the instant format, content negotiation and the CSV file name.
+ * are unit-tested without Nest: the instant format and the range. (Format negotiation and file names are the platform's export module.)
  */
 
 /** The one accepted instant shape: UTC with milliseconds, e.g. 2024-03-01T00:00:00.000Z. */
@@ -40,32 +40,4 @@ export function instantProblemMessage(example: string): string {
  */
 export function isOrderedRange(init: string, end: string): boolean {
   return init <= end;
-}
-
-/**
- * CSV when `format=csv`, JSON when `format=json`; without `format`, CSV when the Accept header
- * prefers text/csv over application/json (q-values honoured, wildcards never pick CSV).
- */
-export function wantsCsv(format: string | undefined, accept: string | undefined): boolean {
-  if (format !== undefined) return format === 'csv';
-  if (!accept) return false;
-  let csv = 0;
-  let json = 0;
-  for (const range of accept.split(',')) {
-    const [type, ...params] = range.split(';').map((s) => s.trim().toLowerCase());
-    const qParam = params.find((p) => p.startsWith('q='));
-    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
-    if (!Number.isFinite(q)) continue;
-    if (type === 'text/csv') csv = Math.max(csv, q);
-    else if (type === 'application/json') json = Math.max(json, q);
-  }
-  return csv > 0 && csv >= json;
-}
-
-/**
- * `reporte-utilidad-<init>-<end>.csv` with the colons of the instants removed (they are not
- * allowed in Windows file names, and browsers would rewrite them anyway).
- */
-export function csvFileName(init: string, end: string): string {
-  return `reporte-utilidad-${init.replace(/:/g, '')}-${end.replace(/:/g, '')}.csv`;
 }

@@ -2,11 +2,11 @@ import { pipeline, type Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
 import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
 import { DEFAULT_ESTADOS, type ReportUtilityCriteria } from '../queries/report-utility/report-utility.query';
-import { NUMERIC_COLUMNS, reportColumns } from '../queries/report-utility/report-utility.view';
+import { exportFile, exportFileName } from '@nomina-api/platform/export/export-file';
+import { resolveExportFormat } from '@nomina-api/platform/export/export-format';
 import type { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
-import { CSV_CONTENT_TYPE, csvWriter } from './report-utility.csv';
+import { DETAIL_EXPORT_COLUMNS, GROUPED_EXPORT_COLUMNS, reportRows } from './report-utility.export';
 import { JSON_CONTENT_TYPE, jsonWriter } from './report-utility.json';
-import { csvFileName, wantsCsv } from './report-utility.params';
 
 // Stream failures surface on the response stream itself (Fastify ends the reply).
 const noop = (): void => undefined;
@@ -23,8 +23,9 @@ export function reportUtilityCriteria(params: ReportUtilityRequestDto, scope: Bu
 }
 
 /**
- * The report body, CSV or JSON by `format`/Accept, written while the rows arrive. Destroying the
- * body (client gone) destroys the item stream, which closes the cursor and frees the connection.
+ * The report body by `format`/Accept — JSON, or a CSV/XLSX file of the rows (CONTRACT §4, §8) —
+ * written while the rows arrive. Destroying the body (client gone) destroys the item stream,
+ * which closes the cursor and frees the connection.
  */
 export function reportUtilityBody(
   items: Readable,
@@ -32,10 +33,14 @@ export function reportUtilityBody(
   params: ReportUtilityRequestDto,
   accept: string | undefined,
 ): StreamableFile {
-  if (wantsCsv(params.format, accept)) {
-    return new StreamableFile(pipeline(items, csvWriter(reportColumns(grouped), NUMERIC_COLUMNS), noop), {
-      type: CSV_CONTENT_TYPE,
-      disposition: `attachment; filename="${csvFileName(params.dateInitISO, params.dateEndISO)}"`,
+  const format = resolveExportFormat(params.format, accept);
+  if (format !== 'json') {
+    return exportFile(format, {
+      resource: 'reportUtility',
+      columns: grouped ? GROUPED_EXPORT_COLUMNS : DETAIL_EXPORT_COLUMNS,
+      rows: reportRows(items),
+      // The instants' colons are dropped (Windows file names, browsers): reporte-utilidad-2024-03-01T000000.000Z-….
+      fileName: exportFileName('reporte-utilidad', params.dateInitISO, params.dateEndISO),
     });
   }
   return new StreamableFile(pipeline(items, jsonWriter(), noop), { type: JSON_CONTENT_TYPE });

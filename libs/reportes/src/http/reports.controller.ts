@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
 import { CurrentBusinessScope, CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
+import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
 import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
 import { ReportUtilityQuery } from '../queries/report-utility/report-utility.query';
 import { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
@@ -11,6 +12,7 @@ import { reportUtilityBody, reportUtilityCriteria } from './report-utility.reply
 
 @ApiTags('Reportes')
 @Secured({ premium: true })
+@Conditional()
 @Controller('reports')
 export class ReportsController {
   constructor(private readonly queryBus: QueryBus) {}

@@ -1,3 +1,4 @@
+import { BUMP_DATA_VERSION_SQL, type DataVersionReader } from '@nomina-api/platform/conditional/data-version';
 import type { PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import { GenerarNominaElectronicaCommand } from './generar-nomina-electronica.command';
 import { GenerarNominaElectronicaHandler, numerarDocumentos } from './generar-nomina-electronica.handler';
@@ -27,6 +28,12 @@ function fakeSql(answers: Map<string, unknown[]>): { sql: SqlReader; statements:
   return { sql, statements };
 }
 
+/** Records the tenants whose cached data version was dropped. */
+function fakeVersions(): { versions: DataVersionReader; invalidated: string[] } {
+  const invalidated: string[] = [];
+  return { versions: { invalidate: (t: string) => void invalidated.push(t) } as unknown as DataVersionReader, invalidated };
+}
+
 describe('numerarDocumentos', () => {
   it('gives contiguous numbers in list order, prefix + number without padding', () => {
     const out = numerarDocumentos([doc('Ana'), doc('Beto'), doc('Caro')], 'NE', 9, 2024, 3);
@@ -45,16 +52,22 @@ describe('GenerarNominaElectronicaHandler', () => {
       new Map<string, unknown[]>([
         [DOCUMENTOS_NOMINA_SQL, [doc('Ana'), doc('Beto')]],
         [TOMAR_NUMEROS_SQL, [{ prefijo: 'NEA', primero: '15' }]],
+        [BUMP_DATA_VERSION_SQL, [{ version: '7' }]],
       ]),
     );
-    const out = await new GenerarNominaElectronicaHandler(sql).execute(new GenerarNominaElectronicaCommand('t', 2024, 3));
-    expect(statements).toEqual([DOCUMENTOS_NOMINA_SQL, TOMAR_NUMEROS_SQL]);
+    const { versions, invalidated } = fakeVersions();
+    const out = await new GenerarNominaElectronicaHandler(sql, versions).execute(new GenerarNominaElectronicaCommand('t', 2024, 3));
+    // The data version moves in the same transaction, after the take (CONTRACT §9).
+    expect(statements).toEqual([DOCUMENTOS_NOMINA_SQL, TOMAR_NUMEROS_SQL, BUMP_DATA_VERSION_SQL]);
+    expect(invalidated).toEqual(['t']);
     expect(out.map((d) => d.numero)).toEqual(['NEA15', 'NEA16']);
   });
 
   it('does not touch the sequence for a month without documents', async () => {
     const { sql, statements } = fakeSql(new Map());
-    expect(await new GenerarNominaElectronicaHandler(sql).execute(new GenerarNominaElectronicaCommand('t', 2024, 4))).toEqual([]);
+    const { versions, invalidated } = fakeVersions();
+    expect(await new GenerarNominaElectronicaHandler(sql, versions).execute(new GenerarNominaElectronicaCommand('t', 2024, 4))).toEqual([]);
     expect(statements).toEqual([DOCUMENTOS_NOMINA_SQL]);
+    expect(invalidated).toEqual([]);
   });
 });

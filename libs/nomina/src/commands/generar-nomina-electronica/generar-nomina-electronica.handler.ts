@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { bumpDataVersion, DataVersionReader } from '@nomina-api/platform/conditional/data-version';
 import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import { ConcurrencyLimit } from './concurrency-limit';
 import { type DocumentoNominaElectronica, GenerarNominaElectronicaCommand } from './generar-nomina-electronica.command';
@@ -59,7 +60,10 @@ export class GenerarNominaElectronicaHandler implements ICommandHandler<GenerarN
   private readonly logger = new Logger('NominaElectronica');
   private readonly inFlight = new ConcurrencyLimit(NUMBERING_IN_FLIGHT);
 
-  constructor(private readonly sql: SqlReader) {}
+  constructor(
+    private readonly sql: SqlReader,
+    private readonly versions: DataVersionReader,
+  ) {}
 
   async execute({ tenantId, ano, mes }: GenerarNominaElectronicaCommand): Promise<DocumentoNominaElectronica[]> {
     const documentos = await this.inFlight.run(() =>
@@ -67,10 +71,14 @@ export class GenerarNominaElectronicaHandler implements ICommandHandler<GenerarN
         const { rows } = await client.query<DocumentoNominaRow>(DOCUMENTOS_NOMINA_SQL, [tenantId, ano, mes]);
         if (rows.length === 0) return [];
         const { rows: bloque } = await client.query<BloqueNumerosRow>(TOMAR_NUMEROS_SQL, [tenantId, rows.length]);
+        // The tenant's data changed (CONTRACT §9): new ETags from this commit on. After the take,
+        // as the import does it last: both lock the sequence row before the version row.
+        await bumpDataVersion(client, tenantId);
         return numerarDocumentos(rows, bloque[0].prefijo, Number(bloque[0].primero), ano, mes);
       }),
     );
     if (documentos.length > 0) {
+      this.versions.invalidate(tenantId);
       const first = documentos[0];
       const last = documentos[documentos.length - 1];
       // Logged after COMMIT: the log lists exactly the numbers that were consumed.

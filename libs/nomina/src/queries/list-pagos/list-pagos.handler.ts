@@ -18,7 +18,7 @@ export class ListPagosHandler implements IQueryHandler<ListPagosQuery, Page<Pago
   }
 }
 
-function toView({ grupoUuid, grupoCodigo, grupoNombre, total: _total, ...pago }: PagoRow): PagoView {
+export function toView({ grupoUuid, grupoCodigo, grupoNombre, total: _total, ...pago }: PagoRow): PagoView {
   return {
     ...pago,
     grupoPago: grupoUuid === null ? null : { uuid: grupoUuid, codigo: grupoCodigo as string, nombre: grupoNombre as string },

@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_platform } from './Migration20261122000000_platform';
 import { Migration20261124000000_login_limit } from './Migration20261124000000_login_limit';
+import { Migration20261124000000_tenant_data_version } from './Migration20261124000000_tenant_data_version';
 import { Migration20261124000900_citus_distribution } from './Migration20261124000900_citus_distribution';
 
 export type MigrationEntry = MigrationObject;
@@ -9,6 +10,7 @@ export type MigrationEntry = MigrationObject;
 export const PLATFORM_MIGRATIONS: MigrationEntry[] = [
   { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
   { name: 'Migration20261124000000_login_limit', class: Migration20261124000000_login_limit },
+  { name: 'Migration20261124000000_tenant_data_version', class: Migration20261124000000_tenant_data_version },
 ];
 
 /**

@@ -31,4 +31,8 @@ export class ListProveedoresRequestDto {
   })
   @Allow()
   limite?: string;
+
+  // Documented by ApiExportResponse; checked by resolveExportFormat (the same rule and 400 as every export).
+  @Allow()
+  format?: unknown;
 }

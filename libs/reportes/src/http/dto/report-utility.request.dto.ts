@@ -99,11 +99,12 @@ export class ReportUtilityRequestDto {
 
   @ApiPropertyOptional({
     description:
-      '`csv` descarga el reporte en CSV (igual que `Accept: text/csv`); `json` fuerza JSON. Ausente: según el encabezado Accept.',
-    enum: ['json', 'csv'],
+      '`csv` o `xlsx` descargan el reporte como archivo (igual que `Accept: text/csv` o el tipo de XLSX); `json` fuerza JSON. ' +
+      'Ausente: según el encabezado Accept. Otro valor → 400 FORMATO_INVALIDO.',
+    enum: ['json', 'csv', 'xlsx'],
     example: 'json',
   })
   @IsOptional()
-  @IsIn(['json', 'csv'], { message: 'Debe ser json o csv.' })
-  format?: 'json' | 'csv';
+  // Checked by resolveExportFormat (the same rule and 400 as every export).
+  format?: unknown;
 }

@@ -53,7 +53,7 @@ export interface ReportUtilityView {
 
 const ROW_NUMBERS = ['quantity', 'totalBruto', 'totalDiscount', 'totalTaxes', 'total', 'avgCost', 'grossProfit'] as const;
 
-/** Column names of the CSV header, in record order. */
+/** Field names of a row, in record order (the JSON's, and the exports' columns). */
 export const GROUPED_COLUMNS = [
   'productId',
   'code',
@@ -68,11 +68,6 @@ export const GROUPED_COLUMNS = [
   'grossProfit',
 ] as const satisfies readonly (keyof ReportUtilityRecord)[];
 export const DETAIL_COLUMNS = ['saleId', 'date', ...GROUPED_COLUMNS] as const satisfies readonly (keyof ReportUtilityRecord)[];
-export const NUMERIC_COLUMNS: ReadonlySet<string> = new Set(ROW_NUMBERS);
-
-export function reportColumns(grouped: boolean): readonly (keyof ReportUtilityRecord)[] {
-  return grouped ? GROUPED_COLUMNS : DETAIL_COLUMNS;
-}
 
 /** One SQL row → stream item: the totals row (last) or a product row with wire uuids. */
 export function toItem(row: ReportUtilityRow): ReportUtilityItem {

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+
+/** Everything the body of a read can depend on (CONTRACT §9). */
+export interface EtagInputs {
+  /** The tenant's data version (DataVersionReader). */
+  dataVersion: string;
+  tenantId: string;
+  userId: string;
+  /** The token's business. */
+  businessId: string;
+  /** The businesses a report covers, as the premium guard resolved them (allBusiness follows the user's list). */
+  businessIds?: readonly string[];
+  method: string;
+  path: string;
+  /** The raw query string (after `?`), normalized here. */
+  query: string;
+  /** The selected format (format parameter or Accept). */
+  format: string;
+  /** Today in Bogotá, for lists of what is current today (§3.9); undefined elsewhere. */
+  day?: string;
+}
+
+/**
+ * A strong ETag: a hash of the inputs, quoted. The inputs are joined unambiguously (JSON), so no
+ * two different requests can share one by concatenation.
+ */
+export function computeEtag(i: EtagInputs): string {
+  const parts = [
+    i.dataVersion,
+    i.tenantId,
+    i.userId,
+    i.businessId,
+    i.businessIds ? [...i.businessIds].sort() : null,
+    // A HEAD has the headers of its GET.
+    i.method === 'HEAD' ? 'GET' : i.method,
+    i.path,
+    normalizeQuery(i.query),
+    i.format,
+    i.day ?? null,
+  ];
+  return `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 32)}"`;
+}
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * The query string as pairs decoded and ordered by name, so `a=1&b=2` and `b=2&a=1` (or `%5B` and
+ * `[`) share an ETag. Repeated names keep their order: `sort=a&sort=b` and `sort=b&sort=a` sort
+ * differently, so they must not.
+ */
+export function normalizeQuery(query: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const part of query.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    pairs.push(eq < 0 ? [decode(part), ''] : [decode(part.slice(0, eq)), decode(part.slice(eq + 1))]);
+  }
+  // Array.prototype.sort is stable: equal names stay in request order.
+  return pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** The entity tags of an If-None-Match header: `*`, or a list of tags (weak ones keep their `W/`). */
+export function parseIfNoneMatch(header: string | string[] | undefined): '*' | string[] {
+  if (header === undefined) return [];
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (value.trim() === '*') return '*';
+  // Quoted tags may hold commas, so they are matched, not split on commas.
+  return value.match(/(?:W\/)?"[^"]*"/g) ?? [];
+}
+
+/**
+ * True when If-None-Match names the current representation: `*`, or the ETag itself by strong
+ * comparison. A weak tag (`W/"..."`) never matches: our tags are strong, and W/ means someone
+ * changed the bytes on the way.
+ */
+export function ifNoneMatchMatches(header: string | string[] | undefined, etag: string): boolean {
+  const tags = parseIfNoneMatch(header);
+  return tags === '*' || tags.includes(etag);
+}

@@ -1,0 +1,70 @@
+import { applyDecorators, type Type } from '@nestjs/common';
+import { ApiExtraModels, ApiProduces, ApiQuery, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import type { HeadersObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { EXPORT_FORMATS } from './export-format';
+import { XLSX_MEDIA_TYPE } from './xlsx-export';
+
+export interface ApiExportOptions {
+  /** What the 200 holds. */
+  description: string;
+  /** The JSON body's model; `[Model]` for a JSON array of it. */
+  model: Type<unknown> | [Type<unknown>];
+  /** The JSON media type as the operation declares it (default application/json). */
+  jsonMediaType?: string;
+  /** Headers of the 200 besides ETag, Cache-Control and Content-Disposition. */
+  headers?: HeadersObject;
+}
+
+/**
+ * OpenAPI of a read that exports (CONTRACT §8) and revalidates (§9): the `format` parameter as an
+ * enum, and the 200 with one entry per media type — JSON with its schema, CSV as text, XLSX as
+ * binary — so a typed client gets a type per media type, never one union; plus the headers every
+ * 200 carries.
+ */
+export function ApiExportResponse(options: ApiExportOptions): MethodDecorator {
+  const model = Array.isArray(options.model) ? options.model[0] : options.model;
+  const ref = { $ref: getSchemaPath(model) };
+  return applyDecorators(
+    ApiExtraModels(model),
+    ApiQuery({
+      name: 'format',
+      required: false,
+      enum: EXPORT_FORMATS,
+      // Swagger UI offers the choice; the first entry (JSON) is preselected.
+      examples: {
+        json: { summary: 'JSON (por defecto)', value: 'json' },
+        csv: { summary: 'Archivo CSV', value: 'csv' },
+        xlsx: { summary: 'Libro XLSX', value: 'xlsx' },
+      },
+      description:
+        'Formato de la respuesta (por defecto json). csv: UTF-8 con BOM, separador `,`, CRLF. xlsx: libro de Excel. Ambos traen todas las filas ' +
+        '(o solo la página, si la solicitud la indica), en el orden del JSON, con las columnas del JSON (objetos anidados con puntos: `grupoPago.codigo`), ' +
+        'montos como decimales simples y fechas `AAAA-MM-DD`. Sin `format`, `Accept: text/csv` o `Accept: ' +
+        XLSX_MEDIA_TYPE +
+        '` eligen el archivo. ' +
+        'Otro valor → 400 FORMATO_INVALIDO.',
+    }),
+    ApiProduces(options.jsonMediaType ?? 'application/json', 'text/csv', XLSX_MEDIA_TYPE),
+    ApiResponse({
+      status: 200,
+      description: options.description,
+      headers: {
+        ...options.headers,
+        ETag: {
+          description: 'Etiqueta fuerte de esta representación; envíela en If-None-Match para revalidar (304).',
+          schema: { type: 'string' },
+        },
+        'Cache-Control': { description: 'private, no-cache', schema: { type: 'string' } },
+        'Content-Disposition': {
+          description: 'Solo en csv y xlsx: attachment; filename="<recurso>-<identificador o fechas>.<csv|xlsx>"',
+          schema: { type: 'string' },
+        },
+      },
+      content: {
+        [options.jsonMediaType ?? 'application/json']: { schema: Array.isArray(options.model) ? { type: 'array', items: ref } : ref },
+        'text/csv': { schema: { type: 'string' } },
+        [XLSX_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary' } },
+      },
+    }),
+  );
+}

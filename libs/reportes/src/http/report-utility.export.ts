@@ -1,0 +1,37 @@
+import { pipeline, type Readable, Transform } from 'node:stream';
+import { exportColumns, type ExportColumn } from '@nomina-api/platform/export/export-column';
+import type { ReportUtilityItem } from '../queries/report-utility/report-utility.view';
+
+const PRODUCT = {
+  productId: 'uuid',
+  code: 'text',
+  name: 'text',
+  categoryName: 'text',
+  quantity: 'number',
+  totalBruto: 'number',
+  totalDiscount: 'number',
+  totalTaxes: 'number',
+  total: 'number',
+  avgCost: 'number',
+  grossProfit: 'number',
+} as const;
+
+/** The report's export columns: the JSON row's fields in its order (detail rows start with saleId and date). */
+export const GROUPED_EXPORT_COLUMNS: readonly ExportColumn[] = exportColumns(PRODUCT);
+export const DETAIL_EXPORT_COLUMNS: readonly ExportColumn[] = exportColumns({ saleId: 'uuid', date: 'timestamp', ...PRODUCT });
+
+/**
+ * The rows of the report stream: a file is one table, so the totals item is left out. A stream
+ * piped from the items, so destroying it (client gone, HEAD) destroys them and closes the cursor.
+ */
+export function reportRows(items: Readable): Readable {
+  const rows = new Transform({
+    objectMode: true,
+    transform(item: ReportUtilityItem, _encoding, callback) {
+      callback(null, 'row' in item ? item.row : undefined);
+    },
+  });
+  // Failures reach the file through `rows`, which ends the response.
+  pipeline(items, rows, () => undefined);
+  return rows;
+}

@@ -1,0 +1,378 @@
+import * as XLSX from '@e965/xlsx';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { parse } from 'csv-parse/sync';
+import { generateDataset } from '@nomina-api/importer/demo/generate-dataset';
+import { createTestApp, expectProblem, get, login } from './support/test-app';
+import { seedDatabase } from './support/test-database';
+
+/**
+ * Exports (CONTRACT §8) read back with independent readers — csv-parse (RFC 4180) and SheetJS —
+ * and compared cell by cell with the JSON answer of the same request, on the contract's example
+ * dataset and on the generated demo dataset.
+ */
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const LEGACY_DAY = /^(\d{4}-\d{2}-\d{2})T05:00:00\.000\+0000$/;
+const LEGACY_INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\+0000$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A GET with the body's bytes too (a BOM or a zip must not go through a string). */
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  raw: Buffer;
+  json(): any;
+}
+async function getRaw(app: NestFastifyApplication, url: string, token: string, headers: Record<string, string> = {}): Promise<Raw> {
+  const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...headers } });
+  return { status: res.statusCode, headers: res.headers, body: res.body, raw: res.rawPayload, json: () => JSON.parse(res.body) };
+}
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/** The JSON elements of an answer: legacy envelope `contenido`, the report's `reportByProduct`, or an array. */
+function elements(body: Json): Record<string, Json>[] {
+  if (Array.isArray(body)) return body as Record<string, Json>[];
+  const o = body as Record<string, Json>;
+  return (o.contenido ?? o.reportByProduct) as Record<string, Json>[];
+}
+
+/** The value of a dotted column in a JSON element (a null parent gives null). */
+function valueAt(el: Record<string, Json>, column: string): Json {
+  let v: Json = el;
+  for (const key of column.split('.')) {
+    if (v === null || v === undefined) return null;
+    v = (v as Record<string, Json>)[key];
+  }
+  return v === undefined ? null : v;
+}
+
+/** Dotted names of an element's leaves, in the JSON's order (nested objects flattened). */
+function flatKeys(el: Record<string, Json>, prefix = ''): string[] {
+  return Object.entries(el).flatMap(([k, v]) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? flatKeys(v as Record<string, Json>, `${prefix}${k}.`) : [prefix + k],
+  );
+}
+
+function expectHeader(header: string[], els: Record<string, Json>[]): void {
+  // The element with the most leaves has every nested object filled.
+  const widest = els.map((e) => flatKeys(e)).sort((a, b) => b.length - a.length)[0];
+  if (widest) expect(header).toEqual(widest);
+}
+
+function expectCsvCell(cell: string, json: Json, where: string): void {
+  const at = `${where}: ${JSON.stringify(json)} vs ${JSON.stringify(cell)}`;
+  if (json === null) return void expect({ at, cell }).toEqual({ at, cell: '' });
+  if (typeof json === 'number') {
+    expect({ at, plain: !/[eE]/.test(cell), n: Number(cell) }).toEqual({ at, plain: true, n: json });
+  } else if (typeof json === 'boolean') {
+    expect({ at, cell }).toEqual({ at, cell: String(json) });
+  } else if (typeof json === 'string') {
+    const day = LEGACY_DAY.exec(json);
+    const instant = LEGACY_INSTANT.exec(json);
+    const expected = day
+      ? day[1]
+      : instant
+        ? `${instant[1]}Z`
+        : ISO_INSTANT.test(json)
+          ? json
+          : FORMULA_START.test(json)
+            ? `'${json}`
+            : json;
+    expect({ at, cell }).toEqual({ at, cell: expected });
+  } else {
+    throw new Error(`${at}: arrays do not export`);
+  }
+}
+
+function expectXlsxCell(cell: XLSX.CellObject | undefined, json: Json, where: string): void {
+  const at = `${where}: ${JSON.stringify(json)}`;
+  if (json === null) return void expect({ at, cell }).toEqual({ at, cell: undefined });
+  const got = { at, t: cell?.t, v: cell?.v instanceof Date ? cell.v.toISOString() : cell?.v };
+  if (typeof json === 'number') expect(got).toEqual({ at, t: 'n', v: json });
+  else if (typeof json === 'boolean') expect(got).toEqual({ at, t: 'b', v: json });
+  else if (typeof json === 'string') {
+    const day = LEGACY_DAY.exec(json);
+    const instant = LEGACY_INSTANT.exec(json);
+    if (day) expect(got).toEqual({ at, t: 'd', v: `${day[1]}T00:00:00.000Z` });
+    else if (instant || ISO_INSTANT.test(json)) {
+      const ms = Date.parse(instant ? `${instant[1]}Z` : json);
+      // Date-time cells are day fractions: exact to the millisecond within a double.
+      expect({ at, t: cell?.t, close: Math.abs((cell?.v as Date).getTime() - ms) <= 1 }).toEqual({ at, t: 'd', close: true });
+    } else expect(got).toEqual({ at, t: 's', v: json.replace(/\r\n/g, '\n') });
+  }
+}
+
+/** CSV read back: BOM, CRLF records, RFC 4180; compared cell by cell with the JSON elements. */
+function expectCsvMatches(res: Raw, els: Record<string, Json>[]): string[] {
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+  const raw = res.raw;
+  expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = raw.toString('utf8');
+  expect(text.endsWith('\r\n')).toBe(true);
+  const [header, ...records] = parse(text, { bom: true, record_delimiter: '\r\n' }) as string[][];
+  expectHeader(header, els);
+  expect(records).toHaveLength(els.length);
+  records.forEach((record, i) =>
+    header.forEach((column, j) => expectCsvCell(record[j], valueAt(els[i], column), `row ${i + 1} ${column}`)),
+  );
+  return header;
+}
+
+/** XLSX read back with SheetJS: sheet name, bold header (styles), typed cells compared with JSON. */
+function expectXlsxMatches(res: Raw, els: Record<string, Json>[], sheet: string): void {
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toBe(XLSX_TYPE);
+  const wb = XLSX.read(res.raw, { type: 'buffer', cellDates: true, UTC: true });
+  expect(wb.SheetNames[0]).toBe(sheet);
+  const ws = wb.Sheets[sheet];
+  const header = (XLSX.utils.sheet_to_json(ws, { header: 1 })[0] ?? []) as string[];
+  expectHeader(header, els);
+  const range = XLSX.utils.decode_range(ws['!ref'] as string);
+  expect(range.e.r).toBe(els.length);
+  els.forEach((el, i) =>
+    header.forEach((column, j) =>
+      expectXlsxCell(ws[XLSX.utils.encode_cell({ r: i + 1, c: j })], valueAt(el, column), `row ${i + 1} ${column}`),
+    ),
+  );
+}
+
+interface Case {
+  name: string;
+  /** The JSON request giving every element at once (size=1000 where the list pages). */
+  json: string;
+  /** The same request without paging: the export holds the whole result. */
+  exportUrl: string;
+  sheet: string;
+  file: RegExp;
+}
+
+const withFormat = (url: string, format: string): string => `${url}${url.includes('?') ? '&' : '?'}format=${format}`;
+
+function exportSuite(cases: () => Case[], token: () => string, app: () => NestFastifyApplication): void {
+  it('every export holds the JSON rows, cell by cell (CSV and XLSX)', async () => {
+    for (const c of cases()) {
+      const jsonRes = await get(app(), c.json, token());
+      expect({ c: c.name, status: jsonRes.status }).toEqual({ c: c.name, status: 200 });
+      const els = elements(jsonRes.json());
+      const csv = await getRaw(app(), withFormat(c.exportUrl, 'csv'), token());
+      expectCsvMatches(csv, els);
+      expect(csv.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${c.file.source}\\.csv"$`));
+      const xlsx = await getRaw(app(), withFormat(c.exportUrl, 'xlsx'), token());
+      expectXlsxMatches(xlsx, els, c.sheet);
+      expect(xlsx.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${c.file.source}\\.xlsx"$`));
+    }
+  });
+}
+
+describe('exports on the example dataset (e2e)', () => {
+  let app: NestFastifyApplication;
+  let ana: string;
+  const PAGO = 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588';
+  const PAGO_EMPLEADO = 'AA127C7D70004A55822DE206B914F0E4';
+  const DAY = '\\d{4}-\\d{2}-\\d{2}';
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    ana = await login(app, 'ana.gomez@andina.example.co', 'a9jJ8y8Tcb#12');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const CASES = (): Case[] => [
+    {
+      name: 'pagos',
+      json: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN&size=1000',
+      exportUrl: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN',
+      sheet: 'pagos',
+      file: new RegExp(`pagos-${DAY}`),
+    },
+    {
+      name: 'pagoEmpleados',
+      json: `/pagoEmpleados?params[pago]=${PAGO}&size=1000`,
+      exportUrl: `/pagoEmpleados?params[pago]=${PAGO}`,
+      sheet: 'pagoEmpleados',
+      file: new RegExp(`pagoEmpleados-${PAGO}-${DAY}`),
+    },
+    {
+      name: 'detalles',
+      json: `/pagoEmpleadoDetalles/${PAGO_EMPLEADO}`,
+      exportUrl: `/pagoEmpleadoDetalles/${PAGO_EMPLEADO}`,
+      sheet: 'pagoEmpleadoDetalles',
+      file: new RegExp(`pagoEmpleadoDetalles-${PAGO_EMPLEADO}-${DAY}`),
+    },
+    {
+      name: 'detallePago',
+      json: `/pagoEmpleadoDetalles/detallePago/${PAGO}`,
+      exportUrl: `/pagoEmpleadoDetalles/detallePago/${PAGO}`,
+      sheet: 'detallePago',
+      file: new RegExp(`detallePago-${PAGO}-${DAY}`),
+    },
+    {
+      name: 'acumulados',
+      json: '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/false?size=1000',
+      exportUrl: '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/false',
+      sheet: 'conceptosacumulados',
+      file: /conceptosacumulados-2023-01-01-2023-12-31/,
+    },
+    {
+      name: 'acumulados aportes',
+      json: '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/true?size=1000',
+      exportUrl: '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/true',
+      sheet: 'conceptosacumulados',
+      file: /conceptosacumulados-2023-01-01-2023-12-31/,
+    },
+    { name: 'empleados', json: '/empleados?size=1000', exportUrl: '/empleados', sheet: 'empleados', file: new RegExp(`empleados-${DAY}`) },
+    { name: 'proveedor', json: '/proveedor', exportUrl: '/proveedor', sheet: 'proveedor', file: new RegExp(`proveedor-${DAY}`) },
+  ];
+  exportSuite(
+    CASES,
+    () => ana,
+    () => app,
+  );
+
+  it('paging given: the export holds that page only, in the JSON order', async () => {
+    const url = '/pagos?params[estados]=PG,PP&offset=2&size=3&sort=totalNeto,desc';
+    const els = elements((await get(app, url, ana)).json());
+    expect(els).toHaveLength(3);
+    expectCsvMatches(await getRaw(app, withFormat(url, 'csv'), ana), els);
+    expectXlsxMatches(await getRaw(app, withFormat(url, 'xlsx'), ana), els, 'pagos');
+  });
+
+  it('filter and sort apply as in JSON', async () => {
+    const url = '/pagoEmpleados?params[pago]=' + PAGO + '&filter=perez&sort=totalNeto,asc';
+    const els = elements((await get(app, `${url}&size=1000`, ana)).json());
+    expect(els.length).toBeGreaterThan(0);
+    expectCsvMatches(await getRaw(app, withFormat(url, 'csv'), ana), els);
+  });
+
+  it('an empty result is a file with only the header row', async () => {
+    const csv = await get(app, '/pagoEmpleados?params[pago]=00000000000040008000000000000000&format=csv', ana);
+    expect(csv.status).toBe(200);
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean),
+    ).toHaveLength(1);
+    const xlsx = await getRaw(app, '/pagoEmpleados?params[pago]=00000000000040008000000000000000&format=xlsx', ana);
+    const wb = XLSX.read(xlsx.raw, { type: 'buffer' });
+    expect(XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1 })).toHaveLength(1);
+  });
+
+  it('Accept selects the export without format; format wins over Accept', async () => {
+    expect((await get(app, '/empleados', ana, { accept: 'text/csv' })).headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect((await get(app, '/empleados', ana, { accept: XLSX_TYPE })).headers['content-type']).toBe(XLSX_TYPE);
+    expect((await get(app, '/empleados?format=json', ana, { accept: 'text/csv' })).headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it.each(['/pagos?params[estados]=PG', '/empleados', '/proveedor', `/pagoEmpleadoDetalles/detallePago/${PAGO}`])(
+    '%s: an unknown format → 400 FORMATO_INVALIDO listing the accepted values',
+    async (url) => {
+      const body = expectProblem(await get(app, withFormat(url, 'pdf'), ana), 400, 'FORMATO_INVALIDO');
+      expect(body.errors).toEqual([{ field: 'format', message: expect.stringContaining('json, csv, xlsx') }]);
+    },
+  );
+
+  it('the e-payroll numbering has no export', async () => {
+    const res = await get(app, '/pagos/nominaelectronica/2023/10?format=csv', ana);
+    expect(res.headers['content-type']).not.toBe('text/csv; charset=utf-8');
+  });
+});
+
+describe('exports on the demo dataset (e2e)', () => {
+  let app: NestFastifyApplication;
+  let admin: string;
+  let cases: Case[] = [];
+  const DAY = '\\d{4}-\\d{2}-\\d{2}';
+
+  beforeAll(async () => {
+    const url = await seedDatabase('nomina_test_exports_demo', [generateDataset({ scale: 'demo' })]);
+    app = await createTestApp({}, url);
+    admin = await login(app, 'admin@andina.demo.co', 'Andina#2024');
+    const pago = elements((await get(app, '/pagos?params[estados]=PG&size=1', admin)).json())[0].uuid as string;
+    const slip = elements((await get(app, `/pagoEmpleados?params[pago]=${pago}&size=1`, admin)).json())[0].uuid as string;
+    const report = '/reports/reportUtility?dateInitISO=2025-03-01T00:00:00.000Z&dateEndISO=2025-03-31T23:59:59.999Z';
+    cases = [
+      {
+        name: 'pagos',
+        json: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN&size=1000',
+        exportUrl: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN',
+        sheet: 'pagos',
+        file: new RegExp(`pagos-${DAY}`),
+      },
+      {
+        name: 'pagoEmpleados',
+        json: `/pagoEmpleados?params[pago]=${pago}&size=1000`,
+        exportUrl: `/pagoEmpleados?params[pago]=${pago}`,
+        sheet: 'pagoEmpleados',
+        file: new RegExp(`pagoEmpleados-${pago}-${DAY}`),
+      },
+      {
+        name: 'detalles',
+        json: `/pagoEmpleadoDetalles/${slip}`,
+        exportUrl: `/pagoEmpleadoDetalles/${slip}`,
+        sheet: 'pagoEmpleadoDetalles',
+        file: new RegExp(`pagoEmpleadoDetalles-${slip}-${DAY}`),
+      },
+      {
+        name: 'detallePago',
+        json: `/pagoEmpleadoDetalles/detallePago/${pago}`,
+        exportUrl: `/pagoEmpleadoDetalles/detallePago/${pago}`,
+        sheet: 'detallePago',
+        file: new RegExp(`detallePago-${pago}-${DAY}`),
+      },
+      {
+        name: 'acumulados',
+        json: '/pagoEmpleadoDetalles/conceptosacumulados/2024-01-01/2024-12-31/true?size=1000',
+        exportUrl: '/pagoEmpleadoDetalles/conceptosacumulados/2024-01-01/2024-12-31/true',
+        sheet: 'conceptosacumulados',
+        file: /conceptosacumulados-2024-01-01-2024-12-31/,
+      },
+      {
+        name: 'empleados',
+        json: '/empleados?size=1000',
+        exportUrl: '/empleados',
+        sheet: 'empleados',
+        file: new RegExp(`empleados-${DAY}`),
+      },
+      {
+        name: 'report grouped',
+        json: `${report}&groupResult=true`,
+        exportUrl: `${report}&groupResult=true`,
+        sheet: 'reportUtility',
+        file: /reporte-utilidad-2025-03-01T000000\.000Z-2025-03-31T235959\.999Z/,
+      },
+      {
+        name: 'report detail',
+        json: report,
+        exportUrl: report,
+        sheet: 'reportUtility',
+        file: /reporte-utilidad-2025-03-01T000000\.000Z-2025-03-31T235959\.999Z/,
+      },
+      { name: 'proveedor', json: '/proveedor', exportUrl: '/proveedor', sheet: 'proveedor', file: new RegExp(`proveedor-${DAY}`) },
+    ];
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  exportSuite(
+    () => cases,
+    () => admin,
+    () => app,
+  );
+
+  it('the report revalidates (304) only after the premium check: a business without PREMIUM gets 402 even with If-None-Match', async () => {
+    const report = '/reports/reportUtility?dateInitISO=2025-03-01T00:00:00.000Z&dateEndISO=2025-03-31T23:59:59.999Z&groupResult=true';
+    const ok = await get(app, report, admin);
+    expect(ok.headers.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect((await get(app, report, admin, { 'if-none-match': String(ok.headers.etag) })).status).toBe(304);
+    const contador = await login(app, 'contador@andina.demo.co', 'Contador#2024');
+    expectProblem(await get(app, report, contador, { 'if-none-match': '*' }), 402, 'PREMIUM_REQUIRED');
+    expectProblem(await get(app, report, contador, { 'if-none-match': String(ok.headers.etag) }), 402, 'PREMIUM_REQUIRED');
+  });
+});
