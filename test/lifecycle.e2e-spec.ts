@@ -169,7 +169,10 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     started.push(service);
     const postgres = postmaster();
     process.kill(npm.pid!, 'SIGTERM');
-    expect(await exited).toEqual({ code: 0, signal: null });
+    const result = await exited;
+    // The service's own words say which step of the start-up did not take the stop.
+    if (result.code !== 0) throw new Error(`npm start exited ${JSON.stringify(result)}:\n${output()}`);
+    expect(result).toEqual({ code: 0, signal: null });
     expect(await gone(service, 20_000)).toBe(true);
     if (postgres) expect(await gone(postgres, 20_000)).toBe(true);
     expect(postmaster()).toBeUndefined();

@@ -15,6 +15,8 @@ export async function loadDemoDataIfEmpty(config: AppConfig, url: string, logger
     application_name: 'nomina-demo',
     options: `-c search_path=${searchPath(config.databaseSchema)}`,
   });
+  // As in the preflight: a stop during start-up fails the statement in flight, never the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const { rows } = await client.query<{ n: number }>('select count(*)::int as n from tenant');

@@ -31,6 +31,9 @@ const INSUFFICIENT_PRIVILEGE = '42501';
  */
 export async function preflight(url: string, dbSchema: string): Promise<void> {
   const client = new Client({ connectionString: url });
+  // A server stopped under it (a stop signal during start-up) fails the statement in flight; without
+  // a listener the client's 'error' event would also crash the process with exit code 1.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const { rows } = await client.query<{ extname: string }>(`select extname from pg_extension where extname = any($1)`, [
