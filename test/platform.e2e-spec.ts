@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { decode, sign } from 'jsonwebtoken';
 import { load } from 'js-yaml';
+import { PrincipalDirectory } from '@nomina-api/platform/tenancy/principal-directory';
 import { createTestApp, expectProblem, get, login, post, TEST_JWT_SECRET } from './support/test-app';
 
 const ANA = { email: 'ana.gomez@andina.example.co', password: 'a9jJ8y8Tcb#12' };
@@ -18,6 +19,11 @@ describe('platform (e2e)', () => {
   });
   afterAll(async () => {
     await app.close();
+  });
+
+  it("the identity directory reports the user's role, handed on in the request's principal", async () => {
+    const directory = app.get(PrincipalDirectory);
+    expect(await directory.status(ANDINA, 'd1999f37-15c4-4b46-b9a9-406b67f936c5')).toMatchObject({ userActive: true, role: 'ADMIN' });
   });
 
   describe('POST /login', () => {

@@ -5,6 +5,8 @@ export interface AuthPrincipal {
   /** The business the token is bound to (reports default to it). */
   businessId: string;
   tenantActive: boolean;
+  /** The user's role as the identity directory reports it (absent when it reports none). */
+  role?: string;
 }
 
 declare module 'fastify' {

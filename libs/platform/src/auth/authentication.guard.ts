@@ -59,7 +59,9 @@ export class AuthenticationGuard implements CanActivate {
         // An unknown tenant and a deleted user look the same from outside.
         if (!status) throw new PlatformError(PlatformErrorCode.TENANT_INACTIVE, 'Tenant no existe o está inactivo', undefined, headers);
         if (!status.userActive) throw new PlatformError(PlatformErrorCode.USER_INACTIVE, 'Usuario inactivo', undefined, headers);
-        return { userId, tenantId, businessId, tenantActive: status.tenantActive };
+        const principal: AuthPrincipal = { userId, tenantId, businessId, tenantActive: status.tenantActive };
+        if (status.role !== undefined) principal.role = status.role;
+        return principal;
       });
     });
   }

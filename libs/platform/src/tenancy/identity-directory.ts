@@ -7,7 +7,7 @@ import type { PrincipalStatus } from './principal-directory';
  * `identities` to `forRoot` and needs no rows there. The contract's rules still apply, driven by
  * what it returns: null or `tenantActive: false` → 401 TENANT_INACTIVE, `userActive: false` → 401
  * USER_INACTIVE, a `businessId` outside `businessIds` → 403, a business missing from
- * `premiumBusinesses` → 402 on the reports.
+ * `premiumBusinesses` → 402 on the reports. Its `role` is handed on in the request's principal.
  */
 export interface IdentityDirectory {
   /** The user's and tenant's state and the user's businesses (in their order); null: unknown user or tenant. */

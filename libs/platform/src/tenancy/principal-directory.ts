@@ -9,16 +9,21 @@ export interface PrincipalStatus {
   tenantActive: boolean;
   /** The user's businesses in their configured order. */
   businessIds: string[];
+  /**
+   * The user's role (ADMIN, CONTADOR…). No rule of the contract reads it: it reaches the request's
+   * principal (`@CurrentPrincipal()`) for a host's own rules.
+   */
+  role?: string;
 }
 
 const STATUS_SQL = `
-  select u.activo as user_active, t.activo as tenant_active,
+  select u.activo as user_active, t.activo as tenant_active, u.rol as role,
          coalesce(array_agg(un.negocio_id::text order by un.orden) filter (where un.negocio_id is not null), '{}') as business_ids
     from usuario u
     join tenant t on t.id = u.tenant_id
     left join usuario_negocio un on un.tenant_id = u.tenant_id and un.usuario_id = u.id
    where u.tenant_id = $1 and u.id = $2
-   group by u.activo, t.activo`;
+   group by u.activo, t.activo, u.rol`;
 
 const PREMIUM_SQL = `
   select distinct s.negocio_id::text as id
@@ -50,12 +55,12 @@ export class PrincipalDirectory implements IdentityDirectory {
 
   private async load(key: string, tenantId: string, userId: string, now: number): Promise<PrincipalStatus | null> {
     // On the primary: a replica's lag added to the cache age could exceed the 5 s of CONTRACT §10.
-    const rows = await this.sql.queryOnPrimary<{ user_active: boolean; tenant_active: boolean; business_ids: string[] }>(STATUS_SQL, [
-      tenantId,
-      userId,
-    ]);
+    const rows = await this.sql.queryOnPrimary<{ user_active: boolean; tenant_active: boolean; business_ids: string[]; role: string }>(
+      STATUS_SQL,
+      [tenantId, userId],
+    );
     const value = rows[0]
-      ? { userActive: rows[0].user_active, tenantActive: rows[0].tenant_active, businessIds: rows[0].business_ids }
+      ? { userActive: rows[0].user_active, tenantActive: rows[0].tenant_active, businessIds: rows[0].business_ids, role: rows[0].role }
       : null;
     if (this.config.principalCacheTtlMs > 0) {
       if (this.cache.size > 10_000) this.cache.clear();
