@@ -56,7 +56,14 @@ const PEER_RANGES = {
   'pg-query-stream': '^4.5.0',
   pino: '^10.0.0',
   'prom-client': '^15.0.0',
+  // @nestjs/cqrs 11.0.0 wants ^7.2.0 (Nest 11 itself ^7.1.0).
+  rxjs: '^7.2.0',
 };
+/**
+ * Implementation details of a library that the host never shares with it (the export writers' zip
+ * and Content-Disposition helpers): regular dependencies at a caret range of this repository's pin.
+ */
+const OWN_DEPENDENCIES = new Set(['content-disposition', 'yazl']);
 const rootPackage = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const types = path.join(root, 'dist', '.libs-types');
 
@@ -115,6 +122,8 @@ function buildLibrary(name) {
   const versionOf = (dep) => rootPackage.dependencies[dep] ?? rootPackage.devDependencies[dep];
   const missing = [...packages].filter((p) => !versionOf(p));
   if (missing.length) throw new Error(`@nomina-api/${name} requires packages missing from package.json: ${missing.join(', ')}`);
+  const own = [...packages].filter((p) => OWN_DEPENDENCIES.has(p)).sort();
+  for (const p of own) packages.delete(p);
   const unranged = [...packages].filter((p) => !PEER_RANGES[p]);
   if (unranged.length)
     throw new Error(`@nomina-api/${name} requires packages without a peer range in tools/build-libs.js: ${unranged.join(', ')}`);
@@ -152,6 +161,7 @@ function buildLibrary(name) {
     },
     engines: rootPackage.engines,
     files: fs.readdirSync(out).filter((e) => e !== 'src'),
+    ...(own.length ? { dependencies: Object.fromEntries(own.map((p) => [p, `^${versionOf(p)}`])) } : {}),
     // The host app provides Nest, MikroORM, the kernel and the rest: one copy of each in the process.
     peerDependencies: Object.fromEntries([
       ...(name === 'platform' ? [] : [['@nomina-api/platform', `~${rootPackage.version}`]]),
