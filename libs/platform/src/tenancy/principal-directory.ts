@@ -38,6 +38,7 @@ const PREMIUM_SQL = `
 @Injectable()
 export class PrincipalDirectory implements IdentityDirectory {
   private readonly cache = new Map<string, { value: PrincipalStatus | null; expires: number }>();
+  private readonly premiumCache = new Map<string, { value: Set<string>; expires: number }>();
 
   constructor(
     private readonly sql: SqlReader,
@@ -62,16 +63,30 @@ export class PrincipalDirectory implements IdentityDirectory {
     const value = rows[0]
       ? { userActive: rows[0].user_active, tenantActive: rows[0].tenant_active, businessIds: rows[0].business_ids, role: rows[0].role }
       : null;
-    if (this.config.principalCacheTtlMs > 0) {
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(key, { value, expires: now + this.config.principalCacheTtlMs });
-    }
+    this.remember(this.cache, key, value, now);
     return value;
   }
 
-  /** The subset of businessIds with a PREMIUM subscription active now. */
-  async premiumBusinesses(tenantId: string, businessIds: string[]): Promise<Set<string>> {
-    const rows = await this.sql.query<{ id: string }>(PREMIUM_SQL, [tenantId, businessIds]);
-    return new Set(rows.map((r) => r.id));
+  /**
+   * The subset of businessIds with a PREMIUM subscription active now, cached like the status (a
+   * report's revalidation then costs no subscription query): a plan that ends or starts is seen
+   * within PRINCIPAL_CACHE_TTL_MS.
+   */
+  premiumBusinesses(tenantId: string, businessIds: string[]): Set<string> | Promise<Set<string>> {
+    const key = `${tenantId}:${businessIds.join(',')}`;
+    const now = Date.now();
+    const hit = this.premiumCache.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    return this.sql.query<{ id: string }>(PREMIUM_SQL, [tenantId, businessIds]).then((rows) => {
+      const value = new Set(rows.map((r) => r.id));
+      this.remember(this.premiumCache, key, value, now);
+      return value;
+    });
+  }
+
+  private remember<T>(cache: Map<string, { value: T; expires: number }>, key: string, value: T, now: number): void {
+    if (this.config.principalCacheTtlMs <= 0) return;
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, { value, expires: now + this.config.principalCacheTtlMs });
   }
 }
