@@ -26,9 +26,12 @@ const PASSWORD = 'Clave-Segura#2024';
 const TENANT = '5d5d5d5d-0000-4000-8000-000000000001';
 const NEGOCIO = '5d5d5d5d-1111-4000-8000-000000000001';
 const EMAIL = 'stream@corte.co';
-const SALES = 6000;
+// 90,000 report rows (~12 MB of CSV, ~22 MB of JSON): more than the socket buffers hold, as for the suppliers.
+const SALES = 30000;
 const PRODUCTS = 20;
-const SUPPLIERS = 12000;
+// ~20 MB of JSON: far more than loopback's socket buffers hold, so the paused response stops the
+// cursor mid-way (with 12,000 the whole list could be fetched before the kill).
+const SUPPLIERS = 60000;
 
 const hex = (n: number, width = 12): string => n.toString(16).padStart(width, '0');
 const product = (i: number): string => `5d5d5d5d-2222-4000-8000-${hex(i)}`;
