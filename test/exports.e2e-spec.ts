@@ -149,6 +149,42 @@ interface Case {
   file: RegExp;
 }
 
+const DAY = '\\d{4}-\\d{2}-\\d{2}';
+
+/** The payroll operations around one payment and one of its payslips (fixture and demo ids alike). */
+function payrollCases(pago: string, slip: string): Case[] {
+  return [
+    {
+      name: 'pagos',
+      json: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN&size=1000',
+      exportUrl: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN',
+      sheet: 'pagos',
+      file: new RegExp(`pagos-${DAY}`),
+    },
+    {
+      name: 'pagoEmpleados',
+      json: `/pagoEmpleados?params[pago]=${pago}&size=1000`,
+      exportUrl: `/pagoEmpleados?params[pago]=${pago}`,
+      sheet: 'pagoEmpleados',
+      file: new RegExp(`pagoEmpleados-${pago}-${DAY}`),
+    },
+    {
+      name: 'detalles',
+      json: `/pagoEmpleadoDetalles/${slip}`,
+      exportUrl: `/pagoEmpleadoDetalles/${slip}`,
+      sheet: 'pagoEmpleadoDetalles',
+      file: new RegExp(`pagoEmpleadoDetalles-${slip}-${DAY}`),
+    },
+    {
+      name: 'detallePago',
+      json: `/pagoEmpleadoDetalles/detallePago/${pago}`,
+      exportUrl: `/pagoEmpleadoDetalles/detallePago/${pago}`,
+      sheet: 'detallePago',
+      file: new RegExp(`detallePago-${pago}-${DAY}`),
+    },
+  ];
+}
+
 const withFormat = (url: string, format: string): string => `${url}${url.includes('?') ? '&' : '?'}format=${format}`;
 
 function exportSuite(cases: () => Case[], token: () => string, app: () => NestFastifyApplication): void {
@@ -172,7 +208,6 @@ describe('exports on the example dataset (e2e)', () => {
   let ana: string;
   const PAGO = 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588';
   const PAGO_EMPLEADO = 'AA127C7D70004A55822DE206B914F0E4';
-  const DAY = '\\d{4}-\\d{2}-\\d{2}';
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -183,34 +218,7 @@ describe('exports on the example dataset (e2e)', () => {
   });
 
   const CASES = (): Case[] => [
-    {
-      name: 'pagos',
-      json: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN&size=1000',
-      exportUrl: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN',
-      sheet: 'pagos',
-      file: new RegExp(`pagos-${DAY}`),
-    },
-    {
-      name: 'pagoEmpleados',
-      json: `/pagoEmpleados?params[pago]=${PAGO}&size=1000`,
-      exportUrl: `/pagoEmpleados?params[pago]=${PAGO}`,
-      sheet: 'pagoEmpleados',
-      file: new RegExp(`pagoEmpleados-${PAGO}-${DAY}`),
-    },
-    {
-      name: 'detalles',
-      json: `/pagoEmpleadoDetalles/${PAGO_EMPLEADO}`,
-      exportUrl: `/pagoEmpleadoDetalles/${PAGO_EMPLEADO}`,
-      sheet: 'pagoEmpleadoDetalles',
-      file: new RegExp(`pagoEmpleadoDetalles-${PAGO_EMPLEADO}-${DAY}`),
-    },
-    {
-      name: 'detallePago',
-      json: `/pagoEmpleadoDetalles/detallePago/${PAGO}`,
-      exportUrl: `/pagoEmpleadoDetalles/detallePago/${PAGO}`,
-      sheet: 'detallePago',
-      file: new RegExp(`detallePago-${PAGO}-${DAY}`),
-    },
+    ...payrollCases(PAGO, PAGO_EMPLEADO),
     {
       name: 'acumulados',
       json: '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/false?size=1000',
@@ -287,7 +295,6 @@ describe('exports on the demo dataset (e2e)', () => {
   let app: NestFastifyApplication;
   let admin: string;
   let cases: Case[] = [];
-  const DAY = '\\d{4}-\\d{2}-\\d{2}';
 
   beforeAll(async () => {
     const url = await seedDatabase('nomina_test_exports_demo', [generateDataset({ scale: 'demo' })]);
@@ -297,34 +304,7 @@ describe('exports on the demo dataset (e2e)', () => {
     const slip = elements((await get(app, `/pagoEmpleados?params[pago]=${pago}&size=1`, admin)).json())[0].uuid as string;
     const report = '/reports/reportUtility?dateInitISO=2025-03-01T00:00:00.000Z&dateEndISO=2025-03-31T23:59:59.999Z';
     cases = [
-      {
-        name: 'pagos',
-        json: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN&size=1000',
-        exportUrl: '/pagos?params[estados]=PG,PP,EP,PA,RE,AN',
-        sheet: 'pagos',
-        file: new RegExp(`pagos-${DAY}`),
-      },
-      {
-        name: 'pagoEmpleados',
-        json: `/pagoEmpleados?params[pago]=${pago}&size=1000`,
-        exportUrl: `/pagoEmpleados?params[pago]=${pago}`,
-        sheet: 'pagoEmpleados',
-        file: new RegExp(`pagoEmpleados-${pago}-${DAY}`),
-      },
-      {
-        name: 'detalles',
-        json: `/pagoEmpleadoDetalles/${slip}`,
-        exportUrl: `/pagoEmpleadoDetalles/${slip}`,
-        sheet: 'pagoEmpleadoDetalles',
-        file: new RegExp(`pagoEmpleadoDetalles-${slip}-${DAY}`),
-      },
-      {
-        name: 'detallePago',
-        json: `/pagoEmpleadoDetalles/detallePago/${pago}`,
-        exportUrl: `/pagoEmpleadoDetalles/detallePago/${pago}`,
-        sheet: 'detallePago',
-        file: new RegExp(`detallePago-${pago}-${DAY}`),
-      },
+      ...payrollCases(pago, slip),
       {
         name: 'acumulados',
         json: '/pagoEmpleadoDetalles/conceptosacumulados/2024-01-01/2024-12-31/true?size=1000',
