@@ -12,7 +12,8 @@
  *
  * The first --build is the reference of the B/A columns. Services run like bench/run.ts starts
  * them (DEMO_DATA=false, LOG_LEVEL=warn, NODE_ENV=production, DB_POOL_MAX, fixed JWT_SECRET);
- * --cpu-prof passes `--cpu-prof --cpu-prof-dir=DIR` to every build (profiles are written at exit).
+ * --cpu-prof passes `--cpu-prof --cpu-prof-dir=DIR` to every build and to the baseline (profiles are
+ * written at exit: DIR/<build name>.cpuprofile, DIR/baseline.cpuprofile).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -151,7 +152,8 @@ async function main(): Promise<void> {
       const file = join(OUT, 'scenarios-fw.json');
       writeFileSync(file, JSON.stringify(captured));
       const port = await freePort();
-      const child = startChild('baseline', [join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file], {
+      const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, '--cpu-prof-name=baseline.cpuprofile'] : [];
+      const child = startChild('baseline', [...profile, join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file], {
         ...process.env,
         DATABASE_URL: url,
         PORT: String(port),

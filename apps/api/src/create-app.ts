@@ -62,10 +62,13 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   // Assigned once the Nest app exists; the hook only runs after that.
   // eslint-disable-next-line prefer-const
   let metrics: HttpMetrics | undefined;
+  // The level is fixed at startup: with LOG_LEVEL above info no access-log object is built at all.
+  const accessLog = logger.isLevelEnabled('info');
   fastify.addHook('onResponse', (req, reply, done) => {
     // The route template (`/pagos/:id`), never the raw URL, labels metrics; unmatched URLs have none.
     const route = req.routeOptions.url;
     metrics?.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    if (!accessLog) return done();
     req.log.info(
       {
         method: req.method,

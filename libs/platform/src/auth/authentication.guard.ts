@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { PlatformError, PlatformErrorCode } from '../errors/domain-error';
+import { RouteMetadata } from '../http/route-metadata';
 import { normalizeUuid } from '../http/uuid';
 import { PrincipalDirectory } from '../tenancy/principal-directory';
 import { AUTH_ADAPTER, type AuthAdapter } from './auth-adapter';
@@ -15,18 +16,22 @@ import { IS_PUBLIC } from './public.decorator';
  */
 @Injectable()
 export class AuthenticationGuard implements CanActivate {
+  private readonly isPublic: RouteMetadata<boolean>;
+
   constructor(
-    private readonly reflector: Reflector,
+    reflector: Reflector,
     @Inject(AUTH_ADAPTER) private readonly adapter: AuthAdapter,
     private readonly directory: PrincipalDirectory,
-  ) {}
+  ) {
+    this.isPublic = new RouteMetadata(reflector, IS_PUBLIC);
+  }
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const req = context.switchToHttp().getRequest<FastifyRequest>();
     // Already authenticated by the global instance of this guard (standalone app): checked first,
     // it spares the metadata lookup on every @Secured() route.
     if (req.principal) return true;
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    if (this.isPublic.get(context)) return true;
     return andThen(this.authenticate(req), (principal) => {
       req.principal = principal;
       return true;

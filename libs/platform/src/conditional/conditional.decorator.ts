@@ -1,16 +1,17 @@
-import { applyDecorators, Header, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, Header, SetMetadata } from '@nestjs/common';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
-import { CONDITIONAL, ConditionalRequestInterceptor, type ConditionalOptions } from './conditional.interceptor';
+import { CONDITIONAL, type ConditionalOptions } from './conditional.guard';
 
 /**
  * A read that answers conditional requests (CONTRACT §9): ETag and `Cache-Control: private,
- * no-cache` on its 200s, 304 for a matching If-None-Match. On a controller or a method; put it
- * with @Secured, whose guards run first whatever the decorator order.
+ * no-cache` on its 200s, 304 for a matching If-None-Match. On a controller or a method, with
+ * @Secured(): its last guard (ConditionalRequestGuard) does the work, after the checks that must
+ * answer 401/402/403 first. Without @Secured() (or a guard list ending in ConditionalRequestGuard)
+ * the route is simply not revalidated.
  */
 export function Conditional(options: ConditionalOptions = {}): ClassDecorator & MethodDecorator {
   return applyDecorators(
     SetMetadata(CONDITIONAL, options),
-    UseInterceptors(ConditionalRequestInterceptor),
     ApiHeader({
       name: 'If-None-Match',
       required: false,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** Everything the body of a read can depend on (CONTRACT §9). */
 export interface EtagInputs {
@@ -38,7 +38,8 @@ export function computeEtag(i: EtagInputs): string {
     i.format,
     i.day ?? null,
   ];
-  return `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 32)}"`;
+  // crypto.hash: the one-shot form, without a Hash object per request.
+  return `"${hash('sha256', JSON.stringify(parts), 'base64url').slice(0, 32)}"`;
 }
 
 function decode(s: string): string {
@@ -75,11 +76,17 @@ export function parseIfNoneMatch(header: string | string[] | undefined): '*' | s
 }
 
 /**
- * True when If-None-Match names the current representation: `*`, or the ETag itself by strong
- * comparison. A weak tag (`W/"..."`) never matches: our tags are strong, and W/ means someone
- * changed the bytes on the way.
+ * True when If-None-Match names the current representation: `*`, or the ETag by the WEAK
+ * comparison RFC 9110 §13.1.2 prescribes for If-None-Match (`W/"x"` matches `"x"`: a proxy that
+ * compressed or re-encoded the body marks it weak, and the client still holds the same data).
  */
 export function ifNoneMatchMatches(header: string | string[] | undefined, etag: string): boolean {
-  const tags = parseIfNoneMatch(header);
-  return tags === '*' || tags.includes(etag);
+  return tagsMatch(parseIfNoneMatch(header), etag);
+}
+
+/** ifNoneMatchMatches on tags parseIfNoneMatch already read. */
+export function tagsMatch(tags: '*' | readonly string[], etag: string): boolean {
+  if (tags === '*') return true;
+  for (const tag of tags) if (tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
+  return false;
 }

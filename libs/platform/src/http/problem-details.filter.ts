@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NotModified, sendNotModified, withdrawRevalidation } from '../conditional/conditional.guard';
 import { DomainError, type FieldProblem } from '../errors/domain-error';
 import { databaseUnavailable } from '../persistence/connection-errors';
 import { PROBLEM_CONTENT_TYPE, problemBody } from './problem';
@@ -97,6 +98,9 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
+    // The revalidation guard's 304 travels as an exception: it must skip the handler.
+    if (exception instanceof NotModified) return sendNotModified(reply, exception);
+    withdrawRevalidation(req, reply);
     const mapped = this.map(exception, req);
     sendProblem(reply, req, mapped);
   }

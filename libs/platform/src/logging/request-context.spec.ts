@@ -21,15 +21,24 @@ describe('request context', () => {
       nest.warn('inside', 'Test');
       return { id: currentRequestId(), body: req.body };
     });
+    // A read has no body to parse: the context entered on onRequest must carry through alone.
+    app.get('/read', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      nest.warn('read', 'Test');
+      return { id: currentRequestId() };
+    });
     try {
       const res = await app.inject({ method: 'POST', url: '/echo', headers: { 'x-request-id': 'r-1' }, payload: { a: 1 } });
       expect(res.json()).toEqual({ id: 'r-1', body: { a: 1 } });
+      const read = await app.inject({ method: 'GET', url: '/read', headers: { 'x-request-id': 'r-2' } });
+      expect(read.json()).toEqual({ id: 'r-2' });
     } finally {
       await app.close();
     }
     nest.log('outside');
     expect(lines).toEqual([
       expect.objectContaining({ msg: 'inside', context: 'Test', reqId: 'r-1' }),
+      expect.objectContaining({ msg: 'read', context: 'Test', reqId: 'r-2' }),
       expect.not.objectContaining({ reqId: expect.anything() }),
     ]);
   });

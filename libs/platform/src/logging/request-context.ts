@@ -12,11 +12,15 @@ export function currentRequestId(): string | undefined {
 /**
  * Runs each request inside an async context that carries its id (what @fastify/request-context
  * does): entered on onRequest and entered again on preValidation, because body parsing runs in
- * stream callbacks that lose it.
+ * stream callbacks that lose it. A request without a body to parse (every read) needs only the
+ * first: the hooks, guards and handler all run from inside that call, and an AsyncResource per
+ * request was a measurable part of a read's CPU.
  */
 export function trackRequestContext(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (req, _reply, done) => {
-    storage.run({ requestId: String(req.id) }, () => {
+    const store = { requestId: String(req.id) };
+    if (!bodyFollows(req)) return storage.run(store, done);
+    storage.run(store, () => {
       const resource = new AsyncResource('request-context');
       resources.set(req, resource);
       resource.runInAsyncScope(done);
@@ -27,4 +31,11 @@ export function trackRequestContext(fastify: FastifyInstance): void {
     if (resource) resource.runInAsyncScope(done);
     else done();
   });
+}
+
+/** Fastify parses a body only for methods other than GET/HEAD, and only when the request announces one. */
+function bodyFollows(req: FastifyRequest): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return false;
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

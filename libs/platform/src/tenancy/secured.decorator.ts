@@ -1,31 +1,32 @@
 import { applyDecorators, SetMetadata, UseFilters, UseGuards, UsePipes } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import { AuthenticationGuard } from '../auth/authentication.guard';
+import { ConditionalRequestGuard } from '../conditional/conditional.guard';
 import { ApiProblem } from '../http/api-problem.decorator';
 import { ProblemDetailsFilter } from '../http/problem-details.filter';
 import { createValidationPipe } from '../http/validation.pipe';
 import { PremiumGuard } from './premium.guard';
+import { SECURED, type SecuredOptions } from './secured.metadata';
 import { TenantGuard } from './tenant.guard';
 
-export const SECURED = 'auth:secured';
-
-export interface SecuredOptions {
-  /** Also require an active PREMIUM subscription on the selected business(es). */
-  premium?: boolean;
-}
+export { SECURED, type SecuredOptions } from './secured.metadata';
 
 /**
  * The one decorator for protected controllers. Order (documented, tested):
  *  1. AuthenticationGuard — the AuthAdapter identifies the caller (bearer JWT by default), the
  *     user exists and is active (401); global in the standalone app, where this run is a no-op;
  *  2. TenantGuard — the caller's tenant exists and is active (401);
- *  3. PremiumGuard (premium: true) — business selection (400/403) and subscription (402).
+ *  3. PremiumGuard (premium: true) — business selection (400/403) and subscription (402);
+ *  4. ConditionalRequestGuard — on a @Conditional() route, the ETag and the 304 (CONTRACT §9),
+ *     which must come after every check above; a no-op elsewhere.
  * It also brings the problem+json filter and the validation pipe, so the controller behaves the
  * same inside a host app that has neither globally, and declares bearer auth and the matching
  * error responses in OpenAPI.
  */
 export function Secured(options: SecuredOptions = {}): ClassDecorator & MethodDecorator {
-  const guards = options.premium ? [AuthenticationGuard, TenantGuard, PremiumGuard] : [AuthenticationGuard, TenantGuard];
+  const guards = options.premium
+    ? [AuthenticationGuard, TenantGuard, PremiumGuard, ConditionalRequestGuard]
+    : [AuthenticationGuard, TenantGuard, ConditionalRequestGuard];
   const decorators = [
     SetMetadata(SECURED, options),
     UseGuards(...guards),

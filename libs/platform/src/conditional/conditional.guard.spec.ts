@@ -19,6 +19,7 @@ import { exportColumns } from '../export/export-column';
 import { exportFile } from '../export/export-file';
 import { resolveExportFormat } from '../export/export-format';
 import { Conditional, CurrentToday, NoStore } from './conditional.decorator';
+import { ConditionalRequestGuard } from './conditional.guard';
 import { DataVersionReader } from './data-version';
 
 /** Stands in for AuthenticationGuard + TenantGuard: `Bearer good` is tenant T1's user, anything else 401. */
@@ -46,7 +47,8 @@ class NotFoundError extends DomainError {
   }
 }
 
-@UseGuards(FakeAuthGuard)
+// As @Secured() lists them: authentication first, the revalidation guard last.
+@UseGuards(FakeAuthGuard, ConditionalRequestGuard)
 @UseFilters(ProblemDetailsFilter)
 @Conditional()
 @Controller()
@@ -78,7 +80,7 @@ class ItemsController {
   }
 }
 
-describe('ConditionalRequestInterceptor (Nest + Fastify)', () => {
+describe('ConditionalRequestGuard (Nest + Fastify)', () => {
   let app: NestFastifyApplication;
   const versions = { current: '7' as string, lookups: 0, async: false };
 
@@ -204,15 +206,26 @@ describe('ConditionalRequestInterceptor (Nest + Fastify)', () => {
     expect(notModified.headers.vary).toBe('Origin, Accept');
   });
 
-  it('a weak tag never matches', async () => {
+  it('a weak tag matches by weak comparison (RFC 9110 §13.1.2), a weak other tag does not', async () => {
     const { headers } = await get('/items');
-    expect((await get('/items', { 'if-none-match': `W/${headers.etag}` })).statusCode).toBe(200);
+    const weak = await get('/items', { 'if-none-match': `W/${headers.etag}` });
+    expect(weak.statusCode).toBe(304);
+    expect(weak.headers.etag).toBe(headers.etag);
+    expect((await get('/items', { 'if-none-match': 'W/"otro"' })).statusCode).toBe(200);
   });
 
   it('* gets 304 where the handler succeeds, and its error where it fails', async () => {
+    const before = calls.items;
     const ok = await get('/items', { 'if-none-match': '*' });
     expect(ok.statusCode).toBe(304);
+    expect(ok.body).toBe('');
+    expect(ok.headers['content-type']).toBeUndefined();
+    expect(calls.items).toBe(before + 1);
     expect(ok.headers.etag).toBe((await get('/items')).headers.etag);
+    const file = await get('/items?format=csv', { 'if-none-match': '*' });
+    expect(file.statusCode).toBe(304);
+    expect(file.body).toBe('');
+    expect(file.headers['content-disposition']).toBeUndefined();
     expect((await get('/missing', { 'if-none-match': '*' })).statusCode).toBe(404);
     const invalid = await get('/items?format=pdf', { 'if-none-match': '*' });
     expect(invalid.statusCode).toBe(400);
@@ -224,6 +237,9 @@ describe('ConditionalRequestInterceptor (Nest + Fastify)', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers.etag).toBeUndefined();
     expect(res.headers['cache-control']).toBeUndefined();
+    expect(res.headers.vary).toBeUndefined();
+    // What was there before the guard (CORS: Origin) stays.
+    expect((await get('/missing', { origin: 'https://app.example' })).headers.vary).toBe('Origin');
   });
 
   it('a current list gets a new ETag on a new day in Bogotá', async () => {
