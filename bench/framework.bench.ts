@@ -93,12 +93,14 @@ interface Target {
 interface Sample {
   rps: number;
   cpu: number;
+  /** The kernel's part of cpu (system time: socket reads and writes, epoll). */
+  sys: number;
   loadMedian: number;
   seq: number;
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-const ms = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const ms = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
 
 async function startService(name: string, main: string, env: NodeJS.ProcessEnv): Promise<Target> {
   const port = await freePort();
@@ -181,9 +183,9 @@ async function main(): Promise<void> {
           const r = await loadWithCpu(t.child.pid!, t.url(s), t.headers, CONNECTIONS, DURATION);
           if (r.non2xx || r.errors) throw new Error(`${t.name} ${s.name}: non2xx ${r.non2xx} errors ${r.errors}`);
           const key = `${s.name}|${t.name}`;
-          samples.set(key, [...(samples.get(key) ?? []), { rps: r.rps, cpu: r.cpuMsPerReq, loadMedian: r.median, seq: seq.median }]);
+          samples.set(key, [...(samples.get(key) ?? []), { rps: r.rps, cpu: r.cpuMsPerReq, sys: r.sysMsPerReq, loadMedian: r.median, seq: seq.median }]);
           log(
-            `round ${round + 1} ${s.name} ${t.name}: ${r.rps.toFixed(0)} rps, CPU ${ms(r.cpuMsPerReq)} ms/req, load median ${ms(r.median)} ms, seq ${ms(seq.median)} ms, load1 ${loadavg()[0].toFixed(2)}`,
+            `round ${round + 1} ${s.name} ${t.name}: ${r.rps.toFixed(0)} rps, CPU ${ms(r.cpuMsPerReq)} ms/req (sys ${ms(r.sysMsPerReq)}), load median ${ms(r.median)} ms, seq ${ms(seq.median)} ms, load1 ${loadavg()[0].toFixed(2)}`,
           );
         }
         loads.push(loadavg()[0]);
@@ -194,14 +196,14 @@ async function main(): Promise<void> {
     const ref = targets[0].name;
     const lines = [
       `Scale ${scale}, ${ROUNDS} rounds × ${DURATION} s × ${CONNECTIONS} connections per target, alternating; load average (1 min) min ${Math.min(...loads).toFixed(2)}, median ${median(loads).toFixed(2)}, max ${Math.max(...loads).toFixed(2)}.`,
-      'Medians over the rounds. seq = sequential median latency (ms); CPU = service CPU ms per request under load.',
+      'Medians over the rounds. seq = sequential median latency (ms); CPU = service CPU ms per request under load, sys = its kernel part.',
       '',
-      '| scenario | target | raw SQL seq | seq | seq/SQL | req/s | CPU ms/req | load median | rps / ' +
+      '| scenario | target | raw SQL seq | seq | seq/SQL | req/s | CPU ms/req | sys ms/req | load median | rps / ' +
         ref +
         ' | CPU / ' +
         ref +
         ' | rps / baseline |',
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ];
     for (const s of scenarios) {
       const sql = median(rawSeq.get(s.name)!);
@@ -209,7 +211,7 @@ async function main(): Promise<void> {
       for (const t of targets) {
         const base = targets.some((x) => x.name === 'baseline') ? ms(m(t.name, 'rps') / m('baseline', 'rps')) : '';
         lines.push(
-          `| ${s.name} | ${t.name} | ${ms(sql)} | ${ms(m(t.name, 'seq'))} | ${(m(t.name, 'seq') / sql).toFixed(2)} | ${m(t.name, 'rps').toFixed(0)} | ${ms(m(t.name, 'cpu'))} | ${ms(m(t.name, 'loadMedian'))} | ` +
+          `| ${s.name} | ${t.name} | ${ms(sql)} | ${ms(m(t.name, 'seq'))} | ${(m(t.name, 'seq') / sql).toFixed(2)} | ${m(t.name, 'rps').toFixed(0)} | ${ms(m(t.name, 'cpu'))} | ${ms(m(t.name, 'sys'))} | ${ms(m(t.name, 'loadMedian'))} | ` +
             `${(m(t.name, 'rps') / m(ref, 'rps')).toFixed(2)} | ${(m(t.name, 'cpu') / m(ref, 'cpu')).toFixed(2)} | ${base} |`,
         );
       }

@@ -117,11 +117,17 @@ export function rssSampler(pid: number, everyMs = 25): { stop(): number; peak():
 
 /** CPU seconds (user + system) a live process has used so far; NaN when it is gone. */
 export function cpuSeconds(pid: number): number {
+  const { user, system } = cpuSplit(pid);
+  return user + system;
+}
+
+/** The same, split: user (JS, V8, libuv) and system (the kernel: socket writes, reads, epoll). */
+export function cpuSplit(pid: number): { user: number; system: number } {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
   } catch {
-    return NaN;
+    return { user: NaN, system: NaN };
   }
 }
 
@@ -135,9 +141,14 @@ export async function loadWithCpu(
   headers: Record<string, string>,
   connections: number,
   seconds: number,
-): Promise<LoadResult & { cpuMsPerReq: number }> {
-  const before = cpuSeconds(pid);
+): Promise<LoadResult & { cpuMsPerReq: number; sysMsPerReq: number }> {
+  const before = cpuSplit(pid);
   const r = await load(url, headers, connections, seconds);
-  const used = cpuSeconds(pid) - before;
-  return { ...r, cpuMsPerReq: r.n ? (used * 1000) / r.n : NaN };
+  const after = cpuSplit(pid);
+  const per = (s: number): number => (r.n ? (s * 1000) / r.n : NaN);
+  return {
+    ...r,
+    cpuMsPerReq: per(after.user + after.system - before.user - before.system),
+    sysMsPerReq: per(after.system - before.system),
+  };
 }
