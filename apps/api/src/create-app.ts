@@ -9,6 +9,7 @@ import { securityHeaders } from '@nomina-api/platform/http/security-headers';
 import { clientErrorHandler, frameworkErrors, limitUrlLength, rejectWhileClosing } from '@nomina-api/platform/http/transport-errors';
 import { NestPinoLogger } from '@nomina-api/platform/logging/json-logger';
 import { trackRequestContext } from '@nomina-api/platform/logging/request-context';
+import { lazyRequestLogger } from '@nomina-api/platform/logging/request-logger';
 import { HttpMetrics } from '@nomina-api/platform/metrics/http-metrics';
 import { AppModule } from './app.module';
 import { mountSwagger } from './openapi';
@@ -19,6 +20,8 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export async function createApp(config: AppConfig, databaseUrl: string, logger: Logger): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
+    // req.log is made on its first line written: most requests write none (LOG_LEVEL above info).
+    childLoggerFactory: lazyRequestLogger,
     // Our own one-line access log (with tenant and duration) replaces Fastify's two lines per request.
     logController: new LogController({ disableRequestLogging: true }),
     requestIdHeader: false,

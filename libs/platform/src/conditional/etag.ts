@@ -43,6 +43,8 @@ export function computeEtag(i: EtagInputs): string {
 }
 
 function decode(s: string): string {
+  // Most names and values hold no escape at all: nothing to decode, no regex, no allocation.
+  if (s.indexOf('%') < 0 && s.indexOf('+') < 0) return s;
   try {
     return decodeURIComponent(s.replace(/\+/g, ' '));
   } catch {
