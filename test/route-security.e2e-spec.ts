@@ -1,4 +1,6 @@
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ValidationPipe } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { getMetadataStorage } from 'class-validator';
 import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IS_PUBLIC } from '@nomina-api/platform/auth/public.decorator';
@@ -40,5 +42,33 @@ describe('route security', () => {
     expect(unmarked).toEqual([]);
     const both = routes.filter((r) => r.public && r.secured).map((r) => r.route);
     expect(both).toEqual([]);
+  });
+  /** No pipe is controller-wide (@Secured/@Public bring none): a DTO parameter must carry ValidDto, or it is not validated at all. */
+  it('every class-validator DTO parameter has its validation pipe', () => {
+    const checked: string[] = [];
+    const missing: string[] = [];
+    for (const mod of app.get(ModulesContainer).values()) {
+      for (const wrapper of mod.controllers.values()) {
+        const ctrl = wrapper.metatype as (new (...a: unknown[]) => unknown) | null;
+        if (!ctrl) continue;
+        for (const name of Object.getOwnPropertyNames(ctrl.prototype)) {
+          const args = Reflect.getMetadata(ROUTE_ARGS_METADATA, ctrl, name) as
+            Record<string, { index: number; pipes?: unknown[] }> | undefined;
+          const types = Reflect.getMetadata('design:paramtypes', ctrl.prototype as object, name) as unknown[] | undefined;
+          if (!args || !types) continue;
+          for (const arg of Object.values(args)) {
+            const type = types[arg.index];
+            if (typeof type !== 'function' || getMetadataStorage().getTargetValidationMetadatas(type, '', true, false).length === 0)
+              continue;
+            const route = `${ctrl.name}.${name} parameter ${arg.index} (${type.name})`;
+            checked.push(route);
+            if (!(arg.pipes ?? []).some((p) => p instanceof ValidationPipe)) missing.push(route);
+          }
+        }
+      }
+    }
+    // The supplier list, the report and the login take DTOs.
+    expect(checked.length).toBeGreaterThanOrEqual(3);
+    expect(missing).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
-import { applyDecorators, SetMetadata, UseFilters, UseGuards, UsePipes } from '@nestjs/common';
+import { applyDecorators, SetMetadata, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import { AuthenticationGuard } from '../auth/authentication.guard';
 import { ConditionalRequestGuard } from '../conditional/conditional.guard';
 import { ApiProblem } from '../http/api-problem.decorator';
 import { ProblemDetailsFilter } from '../http/problem-details.filter';
-import { createValidationPipe } from '../http/validation.pipe';
 import { PremiumGuard } from './premium.guard';
 import { SECURED, type SecuredOptions } from './secured.metadata';
 import { TenantGuard } from './tenant.guard';
@@ -19,9 +18,9 @@ export { SECURED, type SecuredOptions } from './secured.metadata';
  *  3. PremiumGuard (premium: true) — business selection (400/403) and subscription (402);
  *  4. ConditionalRequestGuard — on a @Conditional() route, the ETag and the 304 (CONTRACT §9),
  *     which must come after every check above; a no-op elsewhere.
- * It also brings the problem+json filter and the validation pipe, so the controller behaves the
- * same inside a host app that has neither globally, and declares bearer auth and the matching
- * error responses in OpenAPI.
+ * It also brings the problem+json filter, so the controller behaves the same inside a host app
+ * that has none globally, and declares bearer auth and the matching error responses in OpenAPI.
+ * DTO parameters carry their validation pipe themselves (`ValidDto`, http/validation.pipe.ts).
  */
 export function Secured(options: SecuredOptions = {}): ClassDecorator & MethodDecorator {
   const guards = options.premium
@@ -31,7 +30,6 @@ export function Secured(options: SecuredOptions = {}): ClassDecorator & MethodDe
     SetMetadata(SECURED, options),
     UseGuards(...guards),
     UseFilters(ProblemDetailsFilter),
-    UsePipes(createValidationPipe()),
     ApiBearerAuth('bearer'),
     ApiProblem(401, 'Token ausente, inválido o expirado; o tenant inexistente o inactivo.', {
       title: 'No autorizado',

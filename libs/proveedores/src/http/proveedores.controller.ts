@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
 import { resolveExportFormat } from '@nomina-api/platform/export/export-format';
 import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import { ValidDto } from '@nomina-api/platform/http/validation.pipe';
 import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
 import { FindProveedorQuery } from '../queries/find-proveedor/find-proveedor.query';
 import { ListProveedoresQuery } from '../queries/list-proveedores/list-proveedores.query';
@@ -32,7 +33,7 @@ export class ProveedoresController {
   @ApiListProveedores()
   async list(
     @CurrentTenant() tenantId: string,
-    @Query() query: ListProveedoresRequestDto,
+    @Query(ValidDto) query: ListProveedoresRequestDto,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ProveedorResponseDto[] | Readable | StreamableFile | undefined> {

@@ -5,6 +5,7 @@ import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
 import { CurrentBusinessScope, CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
 import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
 import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import { ValidDto } from '@nomina-api/platform/http/validation.pipe';
 import { ReportUtilityQuery } from '../queries/report-utility/report-utility.query';
 import { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
 import { ApiReportUtility } from './report-utility.openapi';
@@ -21,7 +22,7 @@ export class ReportsController {
   @Header('Vary', 'Accept')
   @ApiReportUtility()
   async reportUtility(
-    @Query() params: ReportUtilityRequestDto,
+    @Query(ValidDto) params: ReportUtilityRequestDto,
     @CurrentTenant() tenantId: string,
     @CurrentBusinessScope() scope: BusinessScope,
     @Headers('accept') accept: string | undefined,

@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { normalizeUuid } from '../../http/uuid';
+import { ValidDto } from '../../http/validation.pipe';
 import { Public } from '../public.decorator';
 import { LoginRequestDto } from './dto/login.request.dto';
 import { LoginResponseDto } from './dto/login.response.dto';
@@ -21,7 +22,7 @@ export class LoginController {
   @Post('login')
   @HttpCode(200)
   @ApiLogin()
-  async login(@Body() body: LoginRequestDto, @Ip() ip: string): Promise<LoginResponseDto> {
+  async login(@Body(ValidDto) body: LoginRequestDto, @Ip() ip: string): Promise<LoginResponseDto> {
     return this.limiter.attempt(body.email, ip, () =>
       this.commandBus.execute(new LoginCommand(body.email, body.password, normalizeUuid(body.business))),
     );
