@@ -183,7 +183,10 @@ async function main(): Promise<void> {
           const r = await loadWithCpu(t.child.pid!, t.url(s), t.headers, CONNECTIONS, DURATION);
           if (r.non2xx || r.errors) throw new Error(`${t.name} ${s.name}: non2xx ${r.non2xx} errors ${r.errors}`);
           const key = `${s.name}|${t.name}`;
-          samples.set(key, [...(samples.get(key) ?? []), { rps: r.rps, cpu: r.cpuMsPerReq, sys: r.sysMsPerReq, loadMedian: r.median, seq: seq.median }]);
+          samples.set(key, [
+            ...(samples.get(key) ?? []),
+            { rps: r.rps, cpu: r.cpuMsPerReq, sys: r.sysMsPerReq, loadMedian: r.median, seq: seq.median },
+          ]);
           log(
             `round ${round + 1} ${s.name} ${t.name}: ${r.rps.toFixed(0)} rps, CPU ${ms(r.cpuMsPerReq)} ms/req (sys ${ms(r.sysMsPerReq)}), load median ${ms(r.median)} ms, seq ${ms(seq.median)} ms, load1 ${loadavg()[0].toFixed(2)}`,
           );
