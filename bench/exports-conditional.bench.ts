@@ -19,7 +19,7 @@ import { opt } from './lib/cli';
 import { cpuSeconds, httpGet, load, rssSampler, sequential, type Stats } from './lib/measure';
 import { benchServer } from './lib/pg';
 import { discover } from './lib/scenarios';
-import { type RunningService, startService } from './lib/service';
+import { imageV8Flags, type RunningService, startService } from './lib/service';
 
 const ROOT = join(__dirname, '..');
 const la = (): string =>
@@ -135,15 +135,15 @@ async function main(): Promise<void> {
   const { url, release } = await benchServer(`nomina_${scale}`);
   let service: RunningService | undefined;
   try {
-    // --heap-mb N: the Docker image's V8 heap cap (bench/run.ts's default 256); absent: V8's default, the worst case for RSS.
+    // --heap-mb N: the Docker image's V8 flags with an N MB old space (bench/run.ts's default); absent: V8's defaults, the worst case for RSS.
     const heapMb = opt('heap-mb');
-    service = await startService(mainJs, url, 'exports-conditional', heapMb ? [`--max-old-space-size=${heapMb}`] : []);
+    service = await startService(mainJs, url, 'exports-conditional', heapMb ? imageV8Flags(Number(heapMb)) : []);
     const { tid, bid } = claims(service.auth);
     const db = new Client({ connectionString: url });
     await db.connect();
     const ctx = await discover(db, tid, bid).finally(() => db.end());
     console.log(
-      `scale ${scale}, build ${mainJs.replace(`${ROOT}/`, '')}, heap cap ${heapMb ? `${heapMb} MB` : 'V8 default'}, load average ${la()}`,
+      `scale ${scale}, build ${mainJs.replace(`${ROOT}/`, '')}, V8 flags ${heapMb ? imageV8Flags(Number(heapMb)).join(' ') : 'V8 defaults'}, load average ${la()}`,
     );
     if (only !== 'revalidation') await reportExports(service, ctx.yearSales, rounds);
     if (only !== 'report') {

@@ -36,6 +36,7 @@ import { serviceClient, servicePool, withDatabase } from './lib/pg';
 import { drain, RecordingReader, replay, type Statement } from './lib/recorder';
 import { buildScenarios, discover } from './lib/scenarios';
 import { freePort, opt } from './lib/cli';
+import { imageV8Flags } from './lib/service';
 
 const ROOT = join(__dirname, '..');
 const OUT = join(__dirname, '.out');
@@ -61,11 +62,13 @@ const AB = opt('ab');
 /** The service measured (side A of --ab): default the build of the working tree, dist/ (shared: see README). */
 const SERVICE = opt('service') ?? join(ROOT, 'dist/apps/api/src/main.js');
 /**
- * V8 old-space cap of the service (and --ab) processes in MB, as the Dockerfile runs it
- * (NODE_OPTIONS=--max-old-space-size=256); `--heap-mb 0` leaves V8's default (sized from the
- * machine's memory, which lets garbage pile up to several times the live heap).
+ * The service (and --ab) processes run with the Dockerfile's V8 flags (its NODE_OPTIONS: a 256 MB
+ * old space, 16 MB semi-spaces); `--heap-mb N` replaces the old-space cap, `--heap-mb 0` drops the
+ * flags (V8's defaults, sized from the machine's memory, which lets garbage pile up to several
+ * times the live heap).
  */
-const HEAP_MB = Number(opt('heap-mb') ?? 256);
+const HEAP_MB = opt('heap-mb') === undefined ? undefined : Number(opt('heap-mb'));
+const V8_FLAGS = imageV8Flags(HEAP_MB);
 const selected = (name: string): boolean => !only || only.some((o) => name.includes(o));
 
 const log = (s: string): void => void process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
@@ -234,7 +237,7 @@ async function main(): Promise<void> {
         PORT: String(svcPort),
         HOST: '127.0.0.1',
         DB_POOL_MAX: String(POOL),
-        ...(HEAP_MB > 0 ? { NODE_OPTIONS: [process.env.NODE_OPTIONS, `--max-old-space-size=${HEAP_MB}`].filter(Boolean).join(' ') } : {}),
+        ...(V8_FLAGS.length ? { NODE_OPTIONS: [process.env.NODE_OPTIONS, ...V8_FLAGS].filter(Boolean).join(' ') } : {}),
       };
       service = startChild('service', [SERVICE], env);
       const svc = `http://127.0.0.1:${svcPort}`;
@@ -490,7 +493,7 @@ function table(
   const la = report.loadAverage.perScenario1m;
   lines.push(
     `Scale **${scale}**, ${new Date().toISOString()}; ${report.machine.nproc} CPUs (${report.machine.cpu}), Node ${report.machine.node}; ` +
-      `load ${report.settings.durationS} s × ${report.settings.connections} connections (nómina electrónica: 20), sequential ${report.settings.sequentialS} s, DB_POOL_MAX ${report.settings.dbPoolMax}, service heap cap ${HEAP_MB > 0 ? `${HEAP_MB} MB` : 'V8 default'}; ` +
+      `load ${report.settings.durationS} s × ${report.settings.connections} connections (nómina electrónica: 20), sequential ${report.settings.sequentialS} s, DB_POOL_MAX ${report.settings.dbPoolMax}, service V8 flags ${V8_FLAGS.length ? V8_FLAGS.join(' ') : 'V8 defaults'}; ` +
       `load average (1 min) during the run: min ${Math.min(...la).toFixed(2)}, median ${[...la].sort((a, b) => a - b)[Math.floor(la.length / 2)].toFixed(2)}, max ${Math.max(...la).toFixed(2)}; run took ${report.seconds} s.`,
   );
   lines.push('');

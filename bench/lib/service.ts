@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_LOGINS } from '@nomina-api/importer/demo/generate-dataset';
 import { freePort } from './cli';
@@ -12,6 +12,20 @@ import { freePort } from './cli';
 const ROOT = join(__dirname, '../..');
 const OUT = join(__dirname, '../.out');
 export const BENCH_JWT_SECRET = 'bench-fixed-secret-0123456789abcdef0123456789abcdef';
+
+/**
+ * The V8 flags the Docker image runs the service with (its `ENV NODE_OPTIONS=` line, read from the
+ * Dockerfile so the two cannot drift), with the old-space cap replaced by `heapMb` when given.
+ * `heapMb` 0: none at all (V8's defaults, sized from the machine's memory).
+ */
+export function imageV8Flags(heapMb?: number): string[] {
+  if (heapMb === 0) return [];
+  const line = /^ENV NODE_OPTIONS="?([^"\n]*)"?$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
+  if (!line) throw new Error('Dockerfile: no ENV NODE_OPTIONS line');
+  const flags = line[1].trim().split(/\s+/);
+  if (heapMb === undefined) return flags;
+  return [...flags.filter((f) => !f.startsWith('--max-old-space-size=')), `--max-old-space-size=${heapMb}`];
+}
 
 export interface RunningService {
   origin: string;
