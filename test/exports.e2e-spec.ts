@@ -293,16 +293,15 @@ describe('exports on the example dataset (e2e)', () => {
 
     it('a range without payments: a file with only the header row', async () => {
       const csv = await getRaw(app, '/pagoEmpleadoDetalles/conceptosacumulados/1990-01-01/1990-12-31/false?format=csv', ana);
+      // No record: the page form's null row of an empty result must not become an empty line.
       expectCsvMatches(csv, []);
-      expect(csv.raw.toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)).toHaveLength(1);
     });
 
     it('reads the whole result through a cursor; a page through one query', async () => {
       const stream = jest.spyOn(SqlReader.prototype, 'stream');
       const query = jest.spyOn(SqlReader.prototype, 'query');
       /** The accumulation statements each reader method ran. */
-      const ran = () =>
-        [stream, query].map((spy) => spy.mock.calls.filter(([text]) => String(text).includes('acumulado as (')).length);
+      const ran = () => [stream, query].map((spy) => spy.mock.calls.filter(([text]) => String(text).includes('acumulado as (')).length);
       try {
         for (const format of ['csv', 'xlsx']) {
           stream.mockClear();

@@ -88,7 +88,7 @@ describe('conceptosAcumuladosWholeSql', () => {
     ['salarioBase', undefined, 'generica'],
     ['id', 'perez', 'aportes'],
     ['totalDevengados', 'perez', 'generica'],
-  ] as const)('order %s, filter %s, %s: the page statement\'s rows and order, without page or count', (field, filter, fuente) => {
+  ] as const)("order %s, filter %s, %s: the page statement's rows and order, without page or count", (field, filter, fuente) => {
     const input = { fuente, filter, sort: sort(field, 'desc') };
     const paged = conceptosAcumuladosSql({ ...base, ...input });
     const { text, values } = conceptosAcumuladosWholeSql({ ...whole, ...input });
