@@ -24,6 +24,8 @@ import { foldedContainsPatternSql, orderBy, type SortColumn, type SortKey } from
  *  - the count and the page come from the same rows: a one-row `total` left-joined to the page,
  *    so an empty page (offset past the end, size=0) still reports the global count. The outer
  *    ORDER BY repeats the page's order (a join does not promise to keep it; ≤ 1000 rows).
+ *    The whole-result form (`conceptosAcumuladosWholeSql`, exports read through a cursor) is
+ *    the same statement without the count and the page.
  *
  * salarioBase is the one on the bond's payslip of the latest considered payment (payment
  * fechaDesde, then fechaPago, then uuid, all desc), whatever the source. For a page it is a
@@ -198,17 +200,14 @@ export function conceptosAcumuladosSql(input: ConceptosAcumuladosSqlInput): { te
  * The same rows, columns and order as the page statement, but every row and without the count
  * (no `total` column, no null row when nothing matches): the whole result read through a cursor.
  */
-export function conceptosAcumuladosWholeSql(input: Omit<ConceptosAcumuladosSqlInput, 'offset' | 'size'>): {
-  text: string;
-  values: unknown[];
-} {
+export function conceptosAcumuladosWholeSql(input: WholeSqlInput): { text: string; values: unknown[] } {
   return statement(input);
 }
 
-function statement(
-  input: Omit<ConceptosAcumuladosSqlInput, 'offset' | 'size'>,
-  page?: Pick<ConceptosAcumuladosSqlInput, 'offset' | 'size'>,
-): { text: string; values: unknown[] } {
+/** The input without the page: the whole result. */
+export type WholeSqlInput = Omit<ConceptosAcumuladosSqlInput, 'offset' | 'size'>;
+
+function statement(input: WholeSqlInput, page?: Pick<ConceptosAcumuladosSqlInput, 'offset' | 'size'>): { text: string; values: unknown[] } {
   const values: unknown[] = [input.tenantId, input.fechaDesde, input.fechaHasta];
   const needPerson = input.filter !== undefined || input.sort.some((k) => PERSON_FIELDS.has(k.field));
   const needSalary = input.sort.some((k) => k.field === 'salarioBase');

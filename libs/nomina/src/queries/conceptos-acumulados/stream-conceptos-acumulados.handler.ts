@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import { EXPORT_BATCH } from '../listing';
+import { sqlInput } from './conceptos-acumulados.handler';
 import { type ConceptoAcumuladoRow, conceptosAcumuladosWholeSql } from './conceptos-acumulados.sql';
 import { StreamConceptosAcumuladosQuery } from './stream-conceptos-acumulados.query';
 
@@ -13,15 +14,8 @@ import { StreamConceptosAcumuladosQuery } from './stream-conceptos-acumulados.qu
 export class StreamConceptosAcumuladosHandler implements IQueryHandler<StreamConceptosAcumuladosQuery, Readable> {
   constructor(private readonly sql: SqlReader) {}
 
-  async execute({ tenantId, fechaDesde, fechaHasta, paraAportes, list }: StreamConceptosAcumuladosQuery): Promise<Readable> {
-    const { text, values } = conceptosAcumuladosWholeSql({
-      tenantId,
-      fechaDesde,
-      fechaHasta,
-      fuente: paraAportes ? 'aportes' : 'generica',
-      filter: list.filter,
-      sort: list.sort,
-    });
+  async execute(query: StreamConceptosAcumuladosQuery): Promise<Readable> {
+    const { text, values } = conceptosAcumuladosWholeSql(sqlInput(query));
     return (await this.sql.stream<ConceptoAcumuladoRow>(text, values, { batch: EXPORT_BATCH })).rows;
   }
 }
