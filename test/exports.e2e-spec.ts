@@ -2,6 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parse } from 'csv-parse/sync';
 import { generateDataset } from '@nomina-api/importer/demo/generate-dataset';
+import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import { createTestApp, expectProblem, get, login } from './support/test-app';
 import { seedDatabase } from './support/test-database';
 
@@ -269,6 +270,54 @@ describe('exports on the example dataset (e2e)', () => {
     const xlsx = await getRaw(app, '/pagoEmpleados?params[pago]=00000000000040008000000000000000&format=xlsx', ana);
     const wb = XLSX.read(xlsx.raw, { type: 'buffer' });
     expect(XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1 })).toHaveLength(1);
+  });
+
+  describe('conceptosacumulados without paging', () => {
+    const ACUMULADOS = '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31';
+
+    // Each order / filter / range shapes the statement differently (people and salaries joined
+    // before or after the order; yearly rollup or payslips).
+    it.each([
+      '2023-01-01/2023-12-31/false?sort=totalNeto,desc',
+      '2023-01-01/2023-12-31/true?sort=salarioBase,desc',
+      '2023-01-01/2023-12-31/false?sort=id,asc&filter=a',
+      '2023-01-01/2023-12-31/true?sort=tipoCotizante,desc',
+      '2023-06-01/2023-12-15/false?sort=totalDevengados,asc',
+    ])('%s: the whole-result export holds the JSON rows, in its order', async (request) => {
+      const url = `/pagoEmpleadoDetalles/conceptosacumulados/${request}`;
+      const els = elements((await get(app, `${url}&size=1000`, ana)).json());
+      expect(els.length).toBeGreaterThan(1);
+      expectCsvMatches(await getRaw(app, withFormat(url, 'csv'), ana), els);
+      expectXlsxMatches(await getRaw(app, withFormat(url, 'xlsx'), ana), els, 'conceptosacumulados');
+    });
+
+    it('a range without payments: a file with only the header row', async () => {
+      const csv = await getRaw(app, '/pagoEmpleadoDetalles/conceptosacumulados/1990-01-01/1990-12-31/false?format=csv', ana);
+      // No record: the page form's null row of an empty result must not become an empty line.
+      expectCsvMatches(csv, []);
+    });
+
+    it('reads the whole result through a cursor; a page through one query', async () => {
+      const stream = jest.spyOn(SqlReader.prototype, 'stream');
+      const query = jest.spyOn(SqlReader.prototype, 'query');
+      /** The accumulation statements each reader method ran. */
+      const ran = () => [stream, query].map((spy) => spy.mock.calls.filter(([text]) => String(text).includes('acumulado as (')).length);
+      try {
+        for (const format of ['csv', 'xlsx']) {
+          stream.mockClear();
+          query.mockClear();
+          expect((await getRaw(app, `${ACUMULADOS}/false?format=${format}`, ana)).status).toBe(200);
+          expect({ format, streamed_queried: ran() }).toEqual({ format, streamed_queried: [1, 0] });
+          stream.mockClear();
+          query.mockClear();
+          expect((await getRaw(app, `${ACUMULADOS}/false?format=${format}&size=2`, ana)).status).toBe(200);
+          expect({ format, streamed_queried: ran() }).toEqual({ format, streamed_queried: [0, 1] });
+        }
+      } finally {
+        stream.mockRestore();
+        query.mockRestore();
+      }
+    });
   });
 
   it('Accept selects the export without format; format wins over Accept', async () => {

@@ -21,6 +21,7 @@ import { ListPagosHandler } from './queries/list-pagos/list-pagos.handler';
 import { StreamPagosHandler } from './queries/list-pagos/stream-pagos.handler';
 import { StreamPagoEmpleadosHandler } from './queries/list-pago-empleados/stream-pago-empleados.handler';
 import { StreamEmpleadosHandler } from './queries/list-empleados/stream-empleados.handler';
+import { StreamConceptosAcumuladosHandler } from './queries/conceptos-acumulados/stream-conceptos-acumulados.handler';
 import { NOMINA_SCHEMA } from './persistence/schema';
 import { GenerarNominaElectronicaHandler } from './commands/generar-nomina-electronica/generar-nomina-electronica.handler';
 
@@ -49,6 +50,7 @@ import { GenerarNominaElectronicaHandler } from './commands/generar-nomina-elect
     ListEmpleadosHandler,
     GetEmpleadoHandler,
     ConceptosAcumuladosHandler,
+    StreamConceptosAcumuladosHandler,
     // A command: each call consumes e-payroll numbers (see GenerarNominaElectronicaCommand).
     GenerarNominaElectronicaHandler,
   ],

@@ -6,7 +6,7 @@ import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.de
 import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
 import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
 import { CONCEPTOS_ACUMULADOS_LIST, ConceptosAcumuladosQuery } from '../queries/conceptos-acumulados/conceptos-acumulados.query';
-import { MAX_OFFSET } from '../queries/listing';
+import { StreamConceptosAcumuladosQuery } from '../queries/conceptos-acumulados/stream-conceptos-acumulados.query';
 import { ApiConceptosAcumulados } from './conceptos-acumulados.openapi';
 import { type ConceptosAcumuladosRequest, conceptosAcumuladosPath } from './dto/conceptos-acumulados.request.dto';
 import { writeConceptosAcumulados } from './dto/conceptos-acumulados.response.dto';
@@ -31,10 +31,9 @@ export class ConceptosAcumuladosController {
   ): Promise<string | StreamableFile> {
     const format = requestedFormat(reply);
     if (format !== 'json') {
-      // One row per labor bond: the whole result is one page as large as the contract allows
-      // (bounded by the tenant's bonds, so it is read at once rather than through a cursor).
-      const page = pagingGiven(reply) ? list : { ...list, offset: 0, size: MAX_OFFSET };
-      const { rows } = await this.queryBus.execute(new ConceptosAcumuladosQuery(tenantId, fechaDesde, fechaHasta, paraAportes, page));
+      const rows = pagingGiven(reply)
+        ? (await this.queryBus.execute(new ConceptosAcumuladosQuery(tenantId, fechaDesde, fechaHasta, paraAportes, list))).rows
+        : await this.queryBus.execute(new StreamConceptosAcumuladosQuery(tenantId, fechaDesde, fechaHasta, paraAportes, list));
       return nominaFile(format, 'conceptosacumulados', rows, { range: [fechaDesde, fechaHasta] });
     }
     const { rows, total } = await this.queryBus.execute(new ConceptosAcumuladosQuery(tenantId, fechaDesde, fechaHasta, paraAportes, list));

@@ -1,5 +1,5 @@
 import type { SortKey } from '../listing';
-import { conceptosAcumuladosSql, splitAtYears } from './conceptos-acumulados.sql';
+import { conceptosAcumuladosSql, conceptosAcumuladosWholeSql, splitAtYears } from './conceptos-acumulados.sql';
 
 const base = { tenantId: 't', fechaDesde: '2024-01-01', fechaHasta: '2024-12-31', offset: 20, size: 10 };
 const sort = (field: string, direction: 'asc' | 'desc' = 'asc'): SortKey[] => [{ field, direction }];
@@ -74,6 +74,36 @@ describe('conceptosAcumuladosSql', () => {
   it('ends every order with the bond uuid', () => {
     const { text } = conceptosAcumuladosSql({ ...base, fuente: 'generica', sort: sort('id', 'desc') });
     expect(text).toContain('order by identificacion_fold desc, identificacion collate "C" desc, vinculacion_id asc');
+  });
+});
+
+describe('conceptosAcumuladosWholeSql', () => {
+  const { offset: _offset, size: _size, ...whole } = base;
+  /** The select list of the outer statement (the wire names), without the page form's count. */
+  const outputColumns = (text: string) => text.slice(text.indexOf('p.vinculacion_id as'), text.indexOf('\n  from ('));
+
+  it.each([
+    ['nombreCompleto', undefined, 'generica'],
+    ['totalNeto', undefined, 'aportes'],
+    ['salarioBase', undefined, 'generica'],
+    ['id', 'perez', 'aportes'],
+    ['totalDevengados', 'perez', 'generica'],
+  ] as const)("order %s, filter %s, %s: the page statement's rows and order, without page or count", (field, filter, fuente) => {
+    const input = { fuente, filter, sort: sort(field, 'desc') };
+    const paged = conceptosAcumuladosSql({ ...base, ...input });
+    const { text, values } = conceptosAcumuladosWholeSql({ ...whole, ...input });
+    expect(values).toEqual(paged.values.slice(0, -2));
+    expect(text).not.toMatch(/limit \$|offset \$|count\(\*\)|\btotal\b/);
+    expect(text.slice(0, text.indexOf('\nselect'))).toBe(paged.text.slice(0, paged.text.indexOf('\nselect')));
+    expect(outputColumns(text)).toBe(outputColumns(paged.text));
+    expect(text.trimEnd().split('\n').at(-1)).toBe(paged.text.trimEnd().split('\n').at(-1));
+  });
+
+  it('joins the people once, before or after the order as the page statement does', () => {
+    for (const field of ['nombreCompleto', 'totalNeto']) {
+      const { text } = conceptosAcumuladosWholeSql({ ...whole, fuente: 'generica', sort: sort(field) });
+      expect(text.match(/join empleado e/g)).toHaveLength(1);
+    }
   });
 });
 

@@ -24,6 +24,8 @@ import { foldedContainsPatternSql, orderBy, type SortColumn, type SortKey } from
  *  - the count and the page come from the same rows: a one-row `total` left-joined to the page,
  *    so an empty page (offset past the end, size=0) still reports the global count. The outer
  *    ORDER BY repeats the page's order (a join does not promise to keep it; ≤ 1000 rows).
+ *    The whole-result form (`conceptosAcumuladosWholeSql`, exports read through a cursor) is
+ *    the same statement without the count and the page.
  *
  * salarioBase is the one on the bond's payslip of the latest considered payment (payment
  * fechaDesde, then fechaPago, then uuid, all desc), whatever the source. For a page it is a
@@ -189,8 +191,23 @@ const SALARY_PROBE = `(
           order by ps.pago_fecha_desde desc, ps.pago_fecha_pago desc, ps.pago_id desc
           limit 1)`;
 
-/** Builds the statement and its values; only whitelisted fragments are interpolated. */
+/** Builds the page statement (page plus global count) and its values; only whitelisted fragments are interpolated. */
 export function conceptosAcumuladosSql(input: ConceptosAcumuladosSqlInput): { text: string; values: unknown[] } {
+  return statement(input, { offset: input.offset, size: input.size });
+}
+
+/**
+ * The same rows, columns and order as the page statement, but every row and without the count
+ * (no `total` column, no null row when nothing matches): the whole result read through a cursor.
+ */
+export function conceptosAcumuladosWholeSql(input: WholeSqlInput): { text: string; values: unknown[] } {
+  return statement(input);
+}
+
+/** The input without the page: the whole result. */
+export type WholeSqlInput = Omit<ConceptosAcumuladosSqlInput, 'offset' | 'size'>;
+
+function statement(input: WholeSqlInput, page?: Pick<ConceptosAcumuladosSqlInput, 'offset' | 'size'>): { text: string; values: unknown[] } {
   const values: unknown[] = [input.tenantId, input.fechaDesde, input.fechaHasta];
   const needPerson = input.filter !== undefined || input.sort.some((k) => PERSON_FIELDS.has(k.field));
   const needSalary = input.sort.some((k) => k.field === 'salarioBase');
@@ -239,10 +256,6 @@ export function conceptosAcumuladosSql(input: ConceptosAcumuladosSqlInput): { te
     from ${baseFrom}${where}
 )`);
 
-  values.push(input.size, input.offset);
-  const limit = `$${values.length - 1}`;
-  const offset = `$${values.length}`;
-
   // Page rows get what the pre-page rows lacked.
   const pageColumns = ['a.vinculacion_id', 'a.total_devengados', 'a.total_deducciones', 'a.total_neto'];
   pageColumns.push(needSalary ? 'a.salario_base' : `${SALARY_PROBE} as salario_base`);
@@ -251,18 +264,34 @@ export function conceptosAcumuladosSql(input: ConceptosAcumuladosSqlInput): { te
       ? 'a.empleado_id, a.identificacion, a.nombre_completo, a.nombre_fold, a.identificacion_fold, a.tipo_cotizante, a.salario_integral'
       : PERSON_COLUMNS,
   );
-  const pageFrom = `(select * from fila ${order} limit ${limit} offset ${offset}) a${needPerson ? '' : PERSON_JOINS}`;
-
-  const text = `
-with ${ctes.join(',\n')}
-select t.total, p.vinculacion_id as "uuidVinculado", p.empleado_id as "uuidEmpleado", p.identificacion as "id",
+  const output = `p.vinculacion_id as "uuidVinculado", p.empleado_id as "uuidEmpleado", p.identificacion as "id",
        p.nombre_completo as "nombreCompleto", p.tipo_cotizante as "tipoCotizante", p.salario_base as "salarioBase",
        p.salario_integral as "salarioIntegral", p.total_devengados as "totalDevengados",
-       p.total_deducciones as "totalDeducciones", p.total_neto as "totalNeto"
+       p.total_deducciones as "totalDeducciones", p.total_neto as "totalNeto"`;
+  const joins = needPerson ? '' : PERSON_JOINS;
+
+  if (!page) {
+    const text = `
+with ${ctes.join(',\n')}
+select ${output}
+  from (
+  select ${pageColumns.join(',\n         ')}
+    from fila a${joins}
+  ) p
+ ${order}`;
+    return { text, values };
+  }
+
+  values.push(page.size, page.offset);
+  const limit = `$${values.length - 1}`;
+  const offset = `$${values.length}`;
+  const text = `
+with ${ctes.join(',\n')}
+select t.total, ${output}
   from (select count(*)::int as total from fila) t
   left join lateral (
   select ${pageColumns.join(',\n         ')}
-    from ${pageFrom}
+    from (select * from fila ${order} limit ${limit} offset ${offset}) a${joins}
   ) p on true
  ${order}`;
   return { text, values };
