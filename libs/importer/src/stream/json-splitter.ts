@@ -19,8 +19,8 @@ export type PathSegment = string | number;
 export interface SplitterHandler {
   /** Walk into this container (its members are reported one by one) instead of reporting it whole. */
   descend(path: readonly PathSegment[], kind: '{' | '['): boolean;
-  /** A whole value at `path`, parsed. */
-  value(path: readonly PathSegment[], value: unknown): void;
+  /** A whole value at `path`, parsed from `bytes` bytes of the file. */
+  value(path: readonly PathSegment[], value: unknown, bytes: number): void;
   /** A walked container opens (offset of its bracket). */
   open?(path: readonly PathSegment[], kind: '{' | '[', offset: number): void;
   /** A walked container closes (offset of its closing bracket). */
@@ -62,7 +62,7 @@ const enum Piece {
   Scalar,
 }
 
-/** Values over this size are refused: one payment or sale must fit in memory (V8's string limit is ~512 MB). */
+/** Values over this size are refused: one payslip, sale or catalog list must fit in memory (V8's string limit is ~512 MB). */
 export const MAX_VALUE_BYTES = 256 * 1024 * 1024;
 
 /** Bytes that can be part of a number or literal (and of the usual ways to misspell one). */
@@ -321,7 +321,7 @@ export class JsonSplitter {
     this.pieceParts.push(part);
     this.pieceBytes += part.length;
     if (this.pieceBytes > MAX_VALUE_BYTES) {
-      throw this.syntax(this.pieceStart, `un valor ocupa más de ${MAX_VALUE_BYTES / 1024 / 1024} MB; divida el pago o la venta`);
+      throw this.syntax(this.pieceStart, `un valor ocupa más de ${MAX_VALUE_BYTES / 1024 / 1024} MB; divida la nómina o la venta`);
     }
   }
 
@@ -360,7 +360,7 @@ export class JsonSplitter {
       const lone = findLoneSurrogate(value);
       if (lone) throw new JsonStreamError('surrogate', start, pathText(this.path) + lone.slice(1));
     }
-    this.handler.value(this.path, value);
+    this.handler.value(this.path, value, bytes.length);
   }
 }
 

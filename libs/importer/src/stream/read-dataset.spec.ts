@@ -46,7 +46,14 @@ async function materialize(ds: StreamedDataset): Promise<Json> {
     for (const f of ['pagos', 'ventas']) {
       if (!copy[f]) continue;
       const items = [];
-      for await (const item of copy[f]) items.push(item);
+      for await (const item of copy[f]) {
+        // A payment's payslips are read on from the same stream: taken before the next payment.
+        if (f === 'pagos') {
+          const payslips = [];
+          for await (const pe of item.empleados) payslips.push(pe);
+          items.push({ ...item, empleados: payslips });
+        } else items.push(item);
+      }
       copy[f] = items;
     }
     tenants.push(copy);
