@@ -63,7 +63,11 @@ interface Batch {
   pagoRows: string[];
   conceptRows: string[];
   payslips: BinaryRows;
+  /** Totals of payments whose row was written early (see writePago): [pago key, dev, ded, payslips]. */
+  lateTotals: [string, number, number, number][];
 }
+
+const newBatch = (): Batch => ({ pagoRows: [], conceptRows: [], payslips: new BinaryRows(), lateTotals: [] });
 
 export async function loadPayroll(
   ctx: PayrollContext,
@@ -71,7 +75,7 @@ export async function loadPayroll(
 ): Promise<PayrollCounts> {
   const counts: PayrollCounts = { pagos: 0, pagosEmpleado: 0, lineas: 0 };
   const tenantBytes = uuidBytes(ctx.tenantKey);
-  let batch: Batch = { pagoRows: [], conceptRows: [], payslips: new BinaryRows() };
+  let batch = newBatch();
   const rollup = new YearlyRollup();
   await loadInBatches(pagos, {
     batchLines: BATCH_LINES,
@@ -86,7 +90,13 @@ export async function loadPayroll(
       await copyEncoded(ctx.client, 'pago', COLUMNS.pago, batch.pagoRows);
       await copyBinary(ctx.client, 'pago_empleado', COLUMNS.pago_empleado, batch.payslips);
       await copyEncoded(ctx.client, 'pago_concepto_total', COLUMNS.pago_concepto_total, batch.conceptRows);
-      batch = { pagoRows: [], conceptRows: [], payslips: new BinaryRows() };
+      for (const [key, dev, ded, payslips] of batch.lateTotals) {
+        await ctx.client.query(
+          'update pago set total_devengados = $3, total_deducciones = $4, total_neto = $5, numero_empleados = $6 where tenant_id = $1 and id = $2',
+          [ctx.tenantKey, key, centsText(dev), centsText(ded), centsText(dev - ded), payslips],
+        );
+      }
+      batch = newBatch();
     },
   });
   await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey));
@@ -188,12 +198,9 @@ async function writePago(
     throw new ImportError('TOTAL_OUT_OF_RANGE', `Los totales del pago ${pago.uuid} superan el rango que se puede sumar con exactitud`);
   }
   const batch = sink.batch();
-  if (provisional) {
-    await ctx.client.query(
-      'update pago set total_devengados = $3, total_deducciones = $4, total_neto = $5, numero_empleados = $6 where tenant_id = $1 and id = $2',
-      [ctx.tenantKey, key, centsText(total.dev), centsText(total.ded), centsText(total.dev - total.ded), payslips],
-    );
-  } else batch.pagoRows.push(pagoRow(ctx.tenantKey, key, pago, total.dev, total.ded, payslips));
+  // The line COPY is still open: an early row's totals are set when the batch is sent.
+  if (provisional) batch.lateTotals.push([key, total.dev, total.ded, payslips]);
+  else batch.pagoRows.push(pagoRow(ctx.tenantKey, key, pago, total.dev, total.ded, payslips));
   for (const [codigo, c] of ctx.refs.concepts) {
     if (!sums.used[c.index]) continue;
     batch.conceptRows.push(
