@@ -261,11 +261,13 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
   const splitter = new JsonSplitter({
     // The spine: root object, its "tenants" list, each tenant object, each tenant's pagos and
     // ventas lists, each payment object and its empleados list.
+    // A tenant's catalog lists (employees...) are walked too: built item by item, so a list of
+    // 100,000 employees never sits in memory as text next to its parsed copy.
     descend: (path, kind) =>
       (path.length === 0 && kind === '{') ||
       (path.length === 1 && path[0] === 'tenants' && kind === '[') ||
       (path.length === 2 && kind === '{') ||
-      (path.length === 3 && isBulk(path[2]) && kind === '[') ||
+      (path.length === 3 && kind === '[') ||
       (path.length === 4 && isPagos(path) && kind === '{') ||
       (path.length === 5 && isPagos(path) && path[4] === 'empleados' && kind === '['),
     open: (path, _kind, offset) => {
@@ -273,9 +275,9 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
       else if (path.length === 1) setMember(root as Record<string, unknown>, 'tenants', (tenants = []));
       else if (path.length === 2) tenants![path[1] as number] = {};
       else if (path.length === 3) {
-        // Left empty in the shell (its schema only asks for a list); the items are checked as they come.
+        // Payments and sales are left empty in the shell (its schema only asks for a list); their items are checked as they come.
         setMember(tenantShell(path[1] as number), path[2] as string, []);
-        (ranges[path[1] as number] ??= {})[path[2] as BulkField] = { start: offset, end: offset };
+        if (isBulk(path[2])) (ranges[path[1] as number] ??= {})[path[2]] = { start: offset, end: offset };
       } else if (path.length === 4) {
         pago = {};
         pagoPayslips = 0;
@@ -286,7 +288,9 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
       }
     },
     close: (path, offset) => {
-      if (path.length === 3) ranges[path[1] as number][path[2] as BulkField]!.end = offset;
+      if (path.length === 3) {
+        if (isBulk(path[2])) ranges[path[1] as number][path[2]]!.end = offset;
+      }
       else if (path.length === 5) afterPayslips = true;
       else if (path.length === 4) {
         const [, t, , j] = path as [string, number, string, number];
@@ -300,6 +304,11 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
       }
     },
     value: (path, value, bytes) => {
+      if (path.length > 3 && !isBulk(path[2])) {
+        // An item of a catalog list (see descend).
+        (tenantShell(path[1] as number)[path[2] as string] as unknown[])[path[3] as number] = value;
+        return;
+      }
       if (path.length > 3) noteLargest(readStats, bytes);
       switch (path.length) {
         case 0:
