@@ -80,7 +80,7 @@ async function scanFile(file: string, gc: GarbageCadence): Promise<DatasetScan> 
   const progress = createProgressReporter();
   try {
     return await scanDatasetFile(file, (p) => {
-      gc.tick(p);
+      gc.tick();
       progress.update(p);
     });
   } catch (err) {
@@ -138,7 +138,7 @@ async function load(scan: DatasetScan, replace: boolean, gc: GarbageCadence): Pr
     const progress = createProgressReporter();
     try {
       const onProgress = (p: LoadProgress): void => {
-        gc.tick(p);
+        gc.tick();
         progress.update(p);
       };
       return await loadDataset(client, scan.dataset, { replace, totals: scan.totals, onProgress });
