@@ -4,9 +4,10 @@ import { childPath } from '../problems';
 
 /**
  * A JSON document read as a stream of bytes and cut into values small enough to parse one at a
- * time: the caller names the containers to walk into (the "spine": the root object, `tenants`,
- * each tenant, its `pagos` and `ventas`), and every other value — a payment, a sale, a tenant's
- * `empleados` — arrives whole, parsed by JSON.parse (native, and the fastest parser Node has).
+ * time: the caller names the containers to walk into (the "spine": for an import file the root
+ * object, `tenants`, each tenant and its lists, each payment and its `empleados`), and every other
+ * value — a payslip, a sale, an employee — arrives whole, parsed by JSON.parse (native, and the
+ * fastest parser Node has).
  * So memory holds one chunk and one value, never the document.
  *
  * Checked on the way, each failure located by byte offset: strict UTF-8 (isUtf8, simdutf), the
