@@ -97,7 +97,13 @@ interface Shape {
  */
 export function shapeFor(lines: number, onePayment = false, payslips = Math.ceil(lines / 6)): Shape {
   if (onePayment) {
-    return { employees: payslips, payments: 1, linesPerPayslip: Math.round(lines / payslips), products: 500, sales: Math.round(lines / 10) };
+    return {
+      employees: payslips,
+      payments: 1,
+      linesPerPayslip: Math.round(lines / payslips),
+      products: 500,
+      sales: Math.round(lines / 10),
+    };
   }
   const employees = Math.max(50, Math.round(Math.sqrt(lines / 6) * 4));
   const payments = Math.max(1, Math.ceil(lines / 6 / employees));

@@ -185,7 +185,11 @@ describe('streaming import (e2e, the CLI on a real database)', () => {
     // Its own members after its payslips: the reader takes them from the first pass.
     const { empleados: _payslips, ...members } = model;
     Object.assign(big, members, { uuid: fresh(9, 0), definitivo: true });
-    const tenant = { ...base, empleados: [...base.empleados!, ...employees], pagos: [...(base.pagos as PagoInput[]), big as unknown as PagoInput] };
+    const tenant = {
+      ...base,
+      empleados: [...base.empleados!, ...employees],
+      pagos: [...(base.pagos as PagoInput[]), big as unknown as PagoInput],
+    };
     const dataset = { tenants: [tenant] } as Dataset;
     expect(payslips * 2).toBeGreaterThan(SORT_RUN_LINES);
 

@@ -44,7 +44,7 @@ export type StreamedTenant = Omit<TenantInput, 'pagos' | 'ventas'> & {
   ventas?: AsyncIterable<VentaInput>;
 };
 
-/** checkReferences for a streamed file: the same rules, in the same order, one payment or sale at a time. */
+/** checkReferences for a streamed file: the same rules, in the same order, one payslip or sale at a time. */
 export async function checkReferencesStreamed(
   tenants: StreamedTenant[],
   skip: Set<number>,

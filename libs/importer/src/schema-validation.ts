@@ -84,7 +84,8 @@ export type BulkField = (typeof BULK_FIELDS)[number];
 
 /**
  * The schema check in parts, so a streamed file can be checked item by item as it is read: the
- * shell (the dataset with `pagos` and `ventas` left as lists) and each payment or sale alone.
+ * shell (the dataset with `pagos` and `ventas` left as lists), each sale alone, and each payment
+ * in parts (pagoHeader, payslip).
  */
 export class SchemaCheck {
   readonly result: SchemaResult = { brokenTenants: new Set(), rootBroken: false };
@@ -96,7 +97,7 @@ export class SchemaCheck {
     if (!this.v.shell(data)) report(this.v.shell.errors ?? [], '', this.result, this.problems);
   }
 
-  /** One payment or sale; true when it matches its schema. */
+  /** One whole payment or sale; true when it matches its schema. */
   item(field: BulkField, value: unknown, tenant: number, index: number): boolean {
     const validate = field === 'pagos' ? this.v.pago : this.v.venta;
     if (validate(value)) return true;

@@ -146,7 +146,7 @@ describe('scanDatasetFile', () => {
     expect(count).toBe(1);
   });
 
-  it("reads a payment whose own members follow its payslips (any member order is valid JSON)", async () => {
+  it('reads a payment whose own members follow its payslips (any member order is valid JSON)', async () => {
     const data = JSON.parse(FIXTURE_TEXT) as Json;
     const pagos = data.tenants[0].pagos as Json[];
     pagos[1] = (({ empleados, ...members }) => ({ empleados, ...members }))(pagos[1]);
@@ -158,7 +158,7 @@ describe('scanDatasetFile', () => {
     expect(await materialize(scan.dataset)).toEqual(data);
   });
 
-  it('reports problems of members after the payslips before the payslips\', as for a whole payment', async () => {
+  it("reports problems of members after the payslips before the payslips', as for a whole payment", async () => {
     const count = await expectSameProblems((_, t) => {
       const p = t[0].pagos[1];
       t[0].pagos[1] = (({ empleados, ...members }) => ({ empleados, ...members }))(p);
@@ -193,9 +193,19 @@ describe('scanDatasetFile', () => {
     // Every payslip of one payment needs its own bond: the employees grow with it.
     for (let i = 0; i < payslips; i++) {
       const bond = uuidOf(2, i);
-      t.empleados.push({ ...t.empleados[0], uuid: uuidOf(1, i), identificacion: `X${i + 100}`, vinculaciones: [{ ...t.empleados[0].vinculaciones[0], uuid: bond }] });
+      t.empleados.push({
+        ...t.empleados[0],
+        uuid: uuidOf(1, i),
+        identificacion: `X${i + 100}`,
+        vinculaciones: [{ ...t.empleados[0].vinculaciones[0], uuid: bond }],
+      });
       if (i >= pago.empleados.length)
-        pago.empleados.push({ ...model, uuid: uuidOf(3, i), vinculacion: bond, detalles: model.detalles.map((d: Json, k: number) => ({ ...d, uuid: uuidOf(4, i * 10 + k) })) });
+        pago.empleados.push({
+          ...model,
+          uuid: uuidOf(3, i),
+          vinculacion: bond,
+          detalles: model.detalles.map((d: Json, k: number) => ({ ...d, uuid: uuidOf(4, i * 10 + k) })),
+        });
     }
     const text = JSON.stringify(data);
     const pagoBytes = Buffer.byteLength(JSON.stringify(pago));

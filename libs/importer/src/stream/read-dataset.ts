@@ -11,15 +11,17 @@ import { JsonSplitter, type PathSegment } from './json-splitter';
 /**
  * An import file validated without holding it (CONTRACT §6), in streaming passes over the bytes:
  *
- * 1. syntax, strict UTF-8 and lone surrogates (JsonSplitter), the JSON schema of every payment and
- *    sale as it is read, and everything else of each tenant kept (catalogs, employees, suppliers:
- *    small next to the payroll lines) together with where its `pagos` and `ventas` lists lie in
- *    the file; then the schema of that shell;
+ * 1. syntax, strict UTF-8 and lone surrogates (JsonSplitter), the JSON schema of every payment
+ *    (its own members, then each payslip) and sale as it is read, and everything else of each
+ *    tenant kept (catalogs, employees, suppliers: small next to the payroll lines, read item by
+ *    item) together with where its `pagos` and `ventas` lists lie in the file; then the schema of
+ *    that shell;
  * 2. the reference and uniqueness rules, in the same order as for a parsed document, reading each
  *    tenant's payments and sales again from their byte ranges (in memory: the tenants' catalogs,
  *    and for the bulk uuids a Bloom filter from pass 1 plus the exact set of its candidates);
  * and the load reads those ranges a third time (loadDataset iterates them). Each read holds one
- * chunk and one payment or sale.
+ * chunk and what was parsed from it: payslips one by one, never a whole payment (one payment may
+ * hold any number of them), and whole sales.
  */
 
 export const CHUNK_BYTES = 1 << 20;
@@ -84,7 +86,13 @@ async function version(file: string): Promise<FileVersion> {
 }
 
 /** The items of the JSON array at `range` (its brackets included), parsed one by one. */
-async function* arrayItems<T>(file: string, range: Range, validated: FileVersion, stats: ReadStats, onBytes?: (n: number) => void): AsyncGenerator<T> {
+async function* arrayItems<T>(
+  file: string,
+  range: Range,
+  validated: FileVersion,
+  stats: ReadStats,
+  onBytes?: (n: number) => void,
+): AsyncGenerator<T> {
   await checkUnchanged(file, validated);
   const items: T[] = [];
   const splitter = new JsonSplitter({
@@ -141,7 +149,8 @@ async function* pagoItems(
   let header: Record<string, unknown> = {};
   let inPayslips = false;
   const splitter = new JsonSplitter({
-    descend: (path, kind) => path.length === 0 || (path.length === 1 && kind === '{') || (path.length === 2 && path[1] === 'empleados' && kind === '['),
+    descend: (path, kind) =>
+      path.length === 0 || (path.length === 1 && kind === '{') || (path.length === 2 && path[1] === 'empleados' && kind === '['),
     open: (path) => {
       if (path.length === 1) header = {};
       else if (path.length === 2) {
@@ -194,7 +203,7 @@ async function* pagoItems(
         }
       };
       yield { ...event.value, empleados: { [Symbol.asyncIterator]: payslips } };
-      if (!ended) ended = true;
+      ended = true;
     }
   } finally {
     await source.return(undefined);
@@ -290,8 +299,7 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
     close: (path, offset) => {
       if (path.length === 3) {
         if (isBulk(path[2])) ranges[path[1] as number][path[2]]!.end = offset;
-      }
-      else if (path.length === 5) afterPayslips = true;
+      } else if (path.length === 5) afterPayslips = true;
       else if (path.length === 4) {
         const [, t, , j] = path as [string, number, string, number];
         schema.pagoHeader(pago, t, j);
