@@ -281,15 +281,17 @@ function writePayslip(
   s: PayslipSums,
   rows: BinaryRows,
 ): void {
-  const bond = ctx.refs.bonds.get(bondKey);
-  if (!bond) throw new ImportError('INVALID_REFERENCE', `La vinculación ${pe.vinculacion} de la nómina ${pe.uuid} no existe en el tenant`);
+  const bond = ctx.refs.bonds.at(bondKey);
+  if (bond < 0)
+    throw new ImportError('INVALID_REFERENCE', `La vinculación ${pe.vinculacion} de la nómina ${pe.uuid} no existe en el tenant`);
+  const refs = ctx.refs.bonds.bytes;
   rows
     .row(16, PAYSLIP_ROW_BYTES)
     .uuid(tenantBytes)
     .uuid(peBytes)
     .uuid(pago.bytes)
-    .uuid(bond.bond)
-    .uuid(bond.employee)
+    .uuidFrom(refs, bond)
+    .uuidFrom(refs, bond + 16)
     .numeric(toCents(pe.salarioBase), 2)
     .numeric(toUnits(pe.diasTrabajados ?? 30), 4)
     .numeric(s.dev, 2)
