@@ -13,8 +13,12 @@
  *     /tmp (~215 bytes per payslip line), builds (npm run build; --no-build skips it) and runs
  *     the compiled import CLI on it (the streaming read, validation included) as a child process
  *     under /usr/bin/time, and reports wall time, payslip lines/s end to end and peak RSS.
+ *   node bench/run-ts.js bench/import.bench.ts file --one-payment [--lines=1000000] [--employees=N]
+ *     The same with every line in one payment: N payslips (one employee each; default lines / 6)
+ *     of lines / N lines; the file that shows whether a single payment is held whole.
  *   node bench/run-ts.js bench/import.bench.ts files
- *     The same for 1 M and 5 M payslip lines (~215 MB and ~1.1 GB), with a table for RESULTS.md.
+ *     The same for 1 M and 5 M payslip lines (~215 MB and ~1.1 GB) and for one payment of 1 M
+ *     lines, with a table for RESULTS.md.
  *
  * Always an embedded PostgreSQL in DATA_DIR=/tmp/import-bench (database import_bench for the load
  * mode, the CLI's default database for the file mode), emptied first; with DATABASE_URL set, the
@@ -80,12 +84,27 @@ const CONCEPTS: ConceptoInput[] = [
 interface Shape {
   employees: number;
   payments: number;
+  /** Lines of each payslip beyond the usual ~6 (concepts repeat). */
+  linesPerPayslip?: number;
   products: number;
   sales: number;
 }
 
-/** About 6 lines per payslip, every employee in every payment. */
-export function shapeFor(lines: number): Shape {
+/**
+ * About 6 lines per payslip, every employee in every payment. With `onePayment`, a single payment
+ * of all the lines: `employees` payslips (each needs its own bond, so the employee list grows with
+ * them) of lines / employees lines each.
+ */
+export function shapeFor(lines: number, onePayment = false, payslips = Math.ceil(lines / 6)): Shape {
+  if (onePayment) {
+    return {
+      employees: payslips,
+      payments: 1,
+      linesPerPayslip: Math.round(lines / payslips),
+      products: 500,
+      sales: Math.round(lines / 10),
+    };
+  }
   const employees = Math.max(50, Math.round(Math.sqrt(lines / 6) * 4));
   const payments = Math.max(1, Math.ceil(lines / 6 / employees));
   return { employees, payments, products: 500, sales: Math.round(lines / 10) };
@@ -100,8 +119,10 @@ function* pagos(shape: Shape): Generator<PagoInput> {
     const empleados = [];
     for (let e = 0; e < shape.employees; e++) {
       const detalles = [];
-      const codes = ['001', '002', '101', '102', rand() < 0.5 ? '003' : '004', rand() < 0.5 ? '103' : '004'];
-      for (const codigo of new Set(codes)) {
+      const codes = [...new Set(['001', '002', '101', '102', rand() < 0.5 ? '003' : '004', rand() < 0.5 ? '103' : '004'])];
+      const count = shape.linesPerPayslip ?? codes.length;
+      for (let k = 0; k < count; k++) {
+        const codigo = codes[k % codes.length];
         detalles.push({
           uuid: uuid(7, line++),
           concepto: codigo,
@@ -317,6 +338,8 @@ function peakRss(pid: number): number {
 
 interface FileRun {
   lines: number;
+  onePayment: boolean;
+  payslips: number;
   mb: number;
   code: number | string;
   seconds: number;
@@ -333,8 +356,8 @@ interface FileRun {
  * bench never holds the dataset), then runs the import CLI on it in a child process under
  * /usr/bin/time, whose "maximum resident set size" is the child's true peak RSS.
  */
-async function benchFile(lines: number): Promise<FileRun> {
-  const shape = shapeFor(lines);
+async function benchFile(lines: number, onePayment = false, employees?: number): Promise<FileRun> {
+  const shape = shapeFor(lines, onePayment, employees);
   const tenant = benchTenant(shape);
   let lineasNomina = 0;
   const generated = tenant.pagos as Iterable<PagoInput>;
@@ -376,6 +399,8 @@ async function benchFile(lines: number): Promise<FileRun> {
     const [peakKb, user, sys] = readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
     const run = {
       lines: lineasNomina,
+      onePayment,
+      payslips: shape.employees * shape.payments,
       mb: size / 1e6,
       code,
       seconds,
@@ -412,6 +437,9 @@ async function benchFiles(): Promise<void> {
   build();
   const runs: FileRun[] = [];
   for (const lines of [1_000_000, 5_000_000]) runs.push(await benchFile(lines));
+  // One payment of 1 M lines: 20,000 payslips of 50 lines (a big employer's catalog), then 166,667 of 6.
+  runs.push(await benchFile(1_000_000, true, 20_000));
+  runs.push(await benchFile(1_000_000, true));
   rmSync(FILE, { force: true });
   console.log(
     '\n| Archivo | MB | Código | Reloj (s) | Líneas de nómina/s | Validación (s) | Carga sola, líneas/s | RSS pico (MB) | CPU de Node (s) | Carga (1 min) |\n' +
@@ -419,7 +447,7 @@ async function benchFiles(): Promise<void> {
   );
   for (const r of runs) {
     console.log(
-      `| ${r.lines} líneas | ${r.mb.toFixed(0)} | ${r.code} | ${r.seconds.toFixed(1)} | ${Math.round(r.lines / r.seconds)} | ${r.validation.toFixed(1)} | ` +
+      `| ${r.lines} líneas${r.onePayment ? `, un pago de ${r.payslips} nóminas` : ''} | ${r.mb.toFixed(0)} | ${r.code} | ${r.seconds.toFixed(1)} | ${Math.round(r.lines / r.seconds)} | ${r.validation.toFixed(1)} | ` +
         `${Math.round(r.lines / (r.seconds - r.validation))} | ${r.rssMb} | ${r.cpu.toFixed(1)} | ${r.load.toFixed(1)} |`,
     );
   }
@@ -430,7 +458,7 @@ if (require.main === module) {
     ? benchFiles()
     : process.argv.includes('file')
       ? Promise.resolve(build())
-          .then(() => benchFile(arg('lines', 1_000_000)))
+          .then(() => benchFile(arg('lines', 1_000_000), process.argv.includes('--one-payment'), arg('employees', 0) || undefined))
           .then(() => rmSync(FILE, { force: true }))
       : benchLoad(process.argv.includes('demo') ? demoDataset() : syntheticDataset());
   mode.catch((err) => {

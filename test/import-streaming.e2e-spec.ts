@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { generateDataset } from '@nomina-api/importer/demo/generate-dataset';
 import { writeDatasetFile } from '@nomina-api/importer/demo/write-dataset-file';
-import type { Dataset, PagoInput, TenantInput, VentaInput } from '@nomina-api/importer/dataset.types';
+import type { Dataset, EmpleadoInput, PagoInput, TenantInput, VentaInput } from '@nomina-api/importer/dataset.types';
+import { loadDataset } from '@nomina-api/importer/load-dataset';
+import { CHUNK_BYTES, scanDatasetFile } from '@nomina-api/importer/stream/read-dataset';
+import { BATCH_PAYSLIPS, SORT_RUN_LINES } from '@nomina-api/nomina/persistence';
 import { runImport } from '../apps/api/src/cli/import';
 import { exampleDataset } from '../scripts/lib/environment';
 import { dropDatabase, freshDatabase, runScoped, seedDatabase } from './support/test-database';
@@ -16,7 +19,9 @@ import { dropDatabase, freshDatabase, runScoped, seedDatabase } from './support/
  *   (loadDataset on arrays, the path before streaming), row for row;
  * - a file far bigger than the process's heap imports: a child with --max-old-space-size=64
  *   loads a ~100 MB file, which that heap cannot even hold as one string (the same child
- *   reading it whole with JSON.parse dies).
+ *   reading it whole with JSON.parse dies);
+ * - one payment bigger than a load batch and a sort run, its own members after its payslips, is
+ *   read one payslip at a time and loads into the same rows as the parsed document.
  */
 jest.setTimeout(240_000);
 
@@ -24,6 +29,8 @@ const ROOT = join(__dirname, '..');
 const REFERENCE = 'nomina_test_stream_reference';
 const STREAMED = 'nomina_test_stream_streamed';
 const BIG = 'nomina_test_stream_big';
+const ONE_PAGO_REFERENCE = 'nomina_test_stream_one_pago_ref';
+const ONE_PAGO = 'nomina_test_stream_one_pago';
 const HEAP_MB = 64;
 const PAGOS = 450;
 const VENTAS = 60_000;
@@ -34,7 +41,7 @@ beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'import-streaming-'))));
 afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
   const admin = process.env.TEST_PG_ADMIN_URL;
-  if (admin) for (const name of [REFERENCE, STREAMED, BIG]) await dropDatabase(admin, name);
+  if (admin) for (const name of [REFERENCE, STREAMED, BIG, ONE_PAGO_REFERENCE, ONE_PAGO]) await dropDatabase(admin, name);
 });
 
 /**
@@ -155,6 +162,67 @@ describe('streaming import (e2e, the CLI on a real database)', () => {
     } finally {
       await db.end();
     }
+  });
+
+  it('loads one payment of more payslips than a batch holds, read a payslip at a time, into the same rows as the parsed document', async () => {
+    const payslips = BATCH_PAYSLIPS + 5000;
+    const base = exampleDataset().tenants[0];
+    const model = (base.pagos as PagoInput[])[0];
+    const employees: EmpleadoInput[] = [];
+    const big: Record<string, unknown> = { empleados: [] };
+    for (let i = 0; i < payslips; i++) {
+      const e = base.empleados![i % base.empleados!.length];
+      const bond = fresh(6, i);
+      employees.push({ ...e, uuid: fresh(5, i), identificacion: `B${i + 100}`, vinculaciones: [{ ...e.vinculaciones[0], uuid: bond }] });
+      const pe = model.empleados[i % model.empleados.length];
+      (big.empleados as unknown[]).push({
+        ...pe,
+        uuid: fresh(7, i),
+        vinculacion: bond,
+        detalles: pe.detalles.slice(0, 2).map((d, k) => ({ ...d, uuid: fresh(8, i * 2 + k) })),
+      });
+    }
+    // Its own members after its payslips: the reader takes them from the first pass.
+    const { empleados: _payslips, ...members } = model;
+    Object.assign(big, members, { uuid: fresh(9, 0), definitivo: true });
+    const tenant = {
+      ...base,
+      empleados: [...base.empleados!, ...employees],
+      pagos: [...(base.pagos as PagoInput[]), big as unknown as PagoInput],
+    };
+    const dataset = { tenants: [tenant] } as Dataset;
+    expect(payslips * 2).toBeGreaterThan(SORT_RUN_LINES);
+
+    const file = join(dir, 'one-payment.json');
+    writeFileSync(file, JSON.stringify(dataset));
+    const reference = await seedDatabase(ONE_PAGO_REFERENCE, [dataset]);
+    const url = await seedDatabase(ONE_PAGO, []);
+    const scan = await scanDatasetFile(file);
+    expect(scan.problems).toEqual([]);
+    const db = new Client({ connectionString: url });
+    await db.connect();
+    try {
+      const summary = await loadDataset(db, scan.dataset, { replace: false, totals: scan.totals });
+      expect(summary).toMatchObject({ pagos: (base.pagos as PagoInput[]).length + 1, lineasNomina: scan.totals.lineasNomina });
+      // The payment's row was written before its payslips (a batch was sent mid-payment), its totals at the end.
+      const { rows } = await db.query(
+        `select p.numero_empleados as n, p.total_devengados = s.dev and p.total_deducciones = s.ded and p.total_neto = s.neto as totals_match
+           from pago p, (select sum(total_devengados) dev, sum(total_deducciones) ded, sum(total_neto) neto from pago_empleado where pago_id = $1) s
+          where p.id = $1`,
+        [big.uuid],
+      );
+      expect(rows).toEqual([{ n: payslips, totals_match: true }]);
+    } finally {
+      await db.end();
+    }
+    expect(await snapshot(url)).toEqual(await snapshot(reference));
+    // Never more than a payslip (or a sale) parsed at once, nor more than a chunk's worth waiting.
+    const bytes = (v: unknown): number => Buffer.byteLength(JSON.stringify(v));
+    const payslipBytes = (big.empleados as unknown[]).map(bytes);
+    const largest = Math.max(...tenant.pagos.flatMap((p) => p.empleados.map(bytes)), ...(base.ventas as VentaInput[]).map(bytes));
+    expect(largest).toBeLessThan(bytes(big) / 10_000);
+    expect(scan.dataset.readStats.largestValue).toBeLessThanOrEqual(largest);
+    expect(scan.dataset.readStats.mostQueued).toBeLessThanOrEqual(Math.ceil(CHUNK_BYTES / Math.min(...payslipBytes)) + 1);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { PagoInput, TenantInput, VentaInput } from './dataset.types';
+import type { PagoEmpleadoInput, PagoInput, PagoStreamInput, TenantInput, VentaInput } from './dataset.types';
 import { uuidKey } from './dataset-values';
 import type { UuidPrefilter } from './uuid-prefilter';
 import { UuidSet } from './uuid-set';
@@ -56,7 +56,7 @@ export class BulkUuids {
 
   /** report() for a streamed file: one more read of the payments and sales, only when there are duplicates. */
   async reportStreamed(
-    tenants: { pagos?: AsyncIterable<PagoInput>; ventas?: AsyncIterable<VentaInput> }[],
+    tenants: { pagos?: AsyncIterable<PagoStreamInput>; ventas?: AsyncIterable<VentaInput> }[],
     skip: Set<number>,
   ): Promise<{ path: string; message: string }[]> {
     if (!this.duplicates.length) return [];
@@ -65,7 +65,11 @@ export class BulkUuids {
       if (skip.has(i)) continue;
       const path = `$.tenants[${i}]`;
       let j = 0;
-      for await (const pago of tenants[i].pagos ?? []) first.pago(pago, `${path}.pagos[${j++}]`);
+      for await (const pago of tenants[i].pagos ?? []) {
+        const pagoPath = `${path}.pagos[${j++}]`;
+        let k = 0;
+        for await (const pe of pago.empleados) first.payslip(pe, pagoPath, k++);
+      }
       j = 0;
       for await (const venta of tenants[i].ventas ?? []) first.venta(venta, `${path}.ventas[${j++}]`);
     }
@@ -88,10 +92,12 @@ class FirstUses {
   }
 
   pago(pago: PagoInput, pagoPath: string): void {
-    pago.empleados.forEach((pe, j) => {
-      this.visit('nómina', pe.uuid, () => `${pagoPath}.empleados[${j}].uuid`);
-      pe.detalles.forEach((d, k) => this.visit('detalle', d.uuid, () => `${pagoPath}.empleados[${j}].detalles[${k}].uuid`));
-    });
+    pago.empleados.forEach((pe, j) => this.payslip(pe, pagoPath, j));
+  }
+
+  payslip(pe: PagoEmpleadoInput, pagoPath: string, j: number): void {
+    this.visit('nómina', pe.uuid, () => `${pagoPath}.empleados[${j}].uuid`);
+    pe.detalles.forEach((d, k) => this.visit('detalle', d.uuid, () => `${pagoPath}.empleados[${j}].detalles[${k}].uuid`));
   }
 
   venta(v: VentaInput, path: string): void {

@@ -15,6 +15,7 @@ export type {
   GrupoPagoInput,
   PagoEmpleadoInput,
   PagoInput,
+  PagoStreamInput,
   TipoConcepto,
   TipoCotizanteInput,
   TipoDocumento,

@@ -7,3 +7,4 @@ export { findJsonSyntaxError, findLoneSurrogate, type JsonSyntaxError } from './
 export { formatCount } from './problems';
 export { JsonStreamError, type JsonStreamErrorKind } from './stream/json-splitter';
 export { FileChangedError, locate, scanDatasetFile, type DatasetScan, type StreamedDataset } from './stream/read-dataset';
+export { GarbageCadence } from './gc-cadence';

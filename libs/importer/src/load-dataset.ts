@@ -6,7 +6,7 @@ import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import { loadPlatformTenantData } from '@nomina-api/platform/persistence/tenant-data';
 import { loadProveedores } from '@nomina-api/proveedores/persistence';
 import { loadProductCatalog, loadSales } from '@nomina-api/reportes/persistence';
-import type { Dataset, PagoInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';
+import type { Dataset, PagoInput, PagoStreamInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';
 import { skipRowTriggers, verifyReferences } from './reference-guard';
 import { ALL_TABLES } from './tables';
 import { prepareTenant } from './tenant-row';
@@ -51,7 +51,7 @@ export interface LoadSummary {
  */
 /** A tenant to load: payments and sales may also be async (a file read again as a stream). */
 export type LoadableTenant = Omit<TenantInput, 'pagos' | 'ventas'> & {
-  pagos?: Iterable<PagoInput> | AsyncIterable<PagoInput>;
+  pagos?: Iterable<PagoStreamInput> | AsyncIterable<PagoStreamInput>;
   ventas?: Iterable<VentaInput> | AsyncIterable<VentaInput>;
 };
 
@@ -155,7 +155,10 @@ function countPayrollLines(tenants: LoadableTenant[]): number | undefined {
   for (const t of tenants) {
     if (t.pagos === undefined) continue;
     if (!Array.isArray(t.pagos)) return undefined;
-    for (const p of t.pagos as PagoInput[]) for (const pe of p.empleados) total += pe.detalles.length;
+    for (const p of t.pagos as PagoStreamInput[]) {
+      if (!Array.isArray(p.empleados)) return undefined;
+      for (const pe of p.empleados as PagoInput['empleados']) total += pe.detalles.length;
+    }
   }
   return total;
 }

@@ -4,6 +4,7 @@ import type {
   NegocioInput,
   PagoEmpleadoInput,
   PagoInput,
+  PagoStreamInput,
   ProveedorInput,
   TenantInput,
   UsuarioInput,
@@ -39,11 +40,11 @@ export function checkReferences(tenants: TenantInput[], skip: Set<number>, probl
 
 /** A tenant whose payments and sales are read again from the file each time they are iterated. */
 export type StreamedTenant = Omit<TenantInput, 'pagos' | 'ventas'> & {
-  pagos?: AsyncIterable<PagoInput>;
+  pagos?: AsyncIterable<PagoStreamInput>;
   ventas?: AsyncIterable<VentaInput>;
 };
 
-/** checkReferences for a streamed file: the same rules, in the same order, one payment or sale at a time. */
+/** checkReferences for a streamed file: the same rules, in the same order, one payslip or sale at a time. */
 export async function checkReferencesStreamed(
   tenants: StreamedTenant[],
   skip: Set<number>,
@@ -57,7 +58,12 @@ export async function checkReferencesStreamed(
     const path = `$.tenants[${i}]`;
     const scope = checker.head(t, path);
     let j = 0;
-    for await (const pago of t.pagos ?? []) checker.pago(pago, `${path}.pagos[${j++}]`, scope);
+    for await (const pago of t.pagos ?? []) {
+      const pagoPath = `${path}.pagos[${j++}]`;
+      const bonds = checker.pagoHeader(pago, pagoPath, scope);
+      let k = 0;
+      for await (const pe of pago.empleados) checker.payslip(pe, pagoPath, k++, bonds, scope);
+    }
     checker.productos(t, path, scope);
     j = 0;
     for await (const venta of t.ventas ?? []) checker.venta(venta, `${path}.ventas[${j++}]`, scope);
@@ -224,6 +230,15 @@ class ReferenceChecker {
   }
 
   pago(pago: PagoInput, path: string, scope: TenantScope): void {
+    const bonds = this.pagoHeader(pago, path, scope);
+    for (let j = 0; j < pago.empleados.length; j++) this.payslip(pago.empleados[j], path, j, bonds, scope);
+  }
+
+  /**
+   * The payment's own rules, before its payslips; returns where each bond already has a payslip
+   * in it (at most one entry per bond of the tenant in a valid file, however many payslips).
+   */
+  pagoHeader(pago: Omit<PagoInput, 'empleados'>, path: string, scope: TenantScope): Map<string, number> {
     this.unique('pago', pago.uuid, `${path}.uuid`);
     const desdeOk = this.ok(dateProblem(pago.fechaDesde), `${path}.fechaDesde`);
     const hastaOk = this.ok(dateProblem(pago.fechaHasta), `${path}.fechaHasta`);
@@ -232,11 +247,10 @@ class ReferenceChecker {
       this.problems.add(`${path}.fechaDesde`, `fechaDesde (${pago.fechaDesde}) es posterior a fechaHasta (${pago.fechaHasta})`);
     }
     if (pago.grupoPago != null) this.ref(scope.grupos, pago.grupoPago, `${path}.grupoPago`, 'ningún grupo de pago');
-    const bonds = new Map<string, number>();
-    for (let j = 0; j < pago.empleados.length; j++) this.payslip(pago.empleados[j], path, j, bonds, scope);
+    return new Map<string, number>();
   }
 
-  private payslip(pe: PagoEmpleadoInput, pagoPath: string, j: number, bonds: Map<string, number>, scope: TenantScope): void {
+  payslip(pe: PagoEmpleadoInput, pagoPath: string, j: number, bonds: Map<string, number>, scope: TenantScope): void {
     if (!this.bulk.add('nómina', pe.uuid)) this.bulk.duplicate('nómina', pe.uuid, payslipPath(pagoPath, j, 'uuid'));
     const bond = uuidKey(pe.vinculacion);
     if (!scope.vinculaciones.has(bond)) {

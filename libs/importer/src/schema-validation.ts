@@ -28,6 +28,9 @@ interface Validators {
   /** The dataset with payment and sale items left unchecked. */
   shell: ValidateFunction;
   pago: ValidateFunction;
+  /** A payment with its payslips left unchecked (they are checked one by one, as they are read). */
+  pagoHeader: ValidateFunction;
+  payslip: ValidateFunction;
   venta: ValidateFunction;
 }
 
@@ -38,11 +41,19 @@ function validators(): Validators {
   const shell = structuredClone(DATASET_SCHEMA) as unknown as { $id: string; $defs: { tenant: { properties: Record<string, unknown> } } };
   shell.$defs.tenant.properties.pagos = { type: 'array' };
   shell.$defs.tenant.properties.ventas = { type: 'array' };
+  const defs = shell.$defs as unknown as Record<string, { properties: Record<string, unknown> }>;
+  defs.pagoHeader = { ...defs.pago, properties: { ...defs.pago.properties, empleados: { type: 'array' } } };
   // verbose: anyOf errors then carry their branches, which is how their message is written.
   const ajv = new Ajv2020({ allErrors: true, verbose: true, strictTypes: false });
   ajv.addSchema(shell);
   const get = (ref: string): ValidateFunction => ajv.getSchema(`${shell.$id}${ref}`)!;
-  compiled = { shell: get(''), pago: get('#/$defs/pago'), venta: get('#/$defs/venta') };
+  compiled = {
+    shell: get(''),
+    pago: get('#/$defs/pago'),
+    pagoHeader: get('#/$defs/pagoHeader'),
+    payslip: get('#/$defs/pago/properties/empleados/items'),
+    venta: get('#/$defs/venta'),
+  };
   return compiled;
 }
 
@@ -73,7 +84,8 @@ export type BulkField = (typeof BULK_FIELDS)[number];
 
 /**
  * The schema check in parts, so a streamed file can be checked item by item as it is read: the
- * shell (the dataset with `pagos` and `ventas` left as lists) and each payment or sale alone.
+ * shell (the dataset with `pagos` and `ventas` left as lists), each sale alone, and each payment
+ * in parts (pagoHeader, payslip).
  */
 export class SchemaCheck {
   readonly result: SchemaResult = { brokenTenants: new Set(), rootBroken: false };
@@ -85,12 +97,35 @@ export class SchemaCheck {
     if (!this.v.shell(data)) report(this.v.shell.errors ?? [], '', this.result, this.problems);
   }
 
-  /** One payment or sale; true when it matches its schema. */
+  /** One whole payment or sale; true when it matches its schema. */
   item(field: BulkField, value: unknown, tenant: number, index: number): boolean {
     const validate = field === 'pagos' ? this.v.pago : this.v.venta;
     if (validate(value)) return true;
     report(validate.errors ?? [], `/tenants/${tenant}/${field}/${index}`, this.result, this.problems);
     return false;
+  }
+
+  /**
+   * A payment read in parts: its own members (`empleados` an empty list), then each payslip with
+   * payslip(). Ajv reports a whole payment's payslip errors after its other ones, so the caller
+   * collects the payslips' problems apart and appends them after pagoHeader's.
+   */
+  pagoHeader(value: unknown, tenant: number, index: number): boolean {
+    if (this.v.pagoHeader(value)) return true;
+    report(this.v.pagoHeader.errors ?? [], `/tenants/${tenant}/pagos/${index}`, this.result, this.problems);
+    return false;
+  }
+
+  payslip(value: unknown, tenant: number, pago: number, index: number, problems: ProblemList): boolean {
+    if (this.v.payslip(value)) return true;
+    report(this.v.payslip.errors ?? [], `/tenants/${tenant}/pagos/${pago}/empleados/${index}`, this.result, problems);
+    return false;
+  }
+
+  /** A problem Ajv cannot see: the payment's `empleados` named twice (only a streamed file can tell). */
+  repeated(tenant: number, index: number, key: string): void {
+    this.result.brokenTenants.add(tenant);
+    this.problems.add(childPath(`$.tenants[${tenant}].pagos[${index}]`, key), `propiedad repetida: ${key}`);
   }
 }
 

@@ -2,7 +2,8 @@
  * `npm run import -- <archivo.json> [--replace]` (CONTRACT §6): validates the whole file first and
  * touches the database only when it is valid, then loads it in one transaction. The file is read
  * as a stream (libs/importer/src/stream), so its size does not matter: memory holds one chunk and
- * one payment or sale, plus the tenants' catalogs and compact uuid sets.
+ * the payslips or sales parsed from it, plus the tenants' catalogs and compact uuid sets (and
+ * GarbageCadence collects the dead ones at a steady pace).
  * Exit codes: 0 loaded, 1 file or import error, 2 bad arguments.
  */
 import { Client } from 'pg';
@@ -14,12 +15,14 @@ import {
   createProgressReporter,
   formatCount,
   FileChangedError,
+  GarbageCadence,
   ImportError,
   JsonStreamError,
   loadDataset,
   locate,
   scanDatasetFile,
   type DatasetScan,
+  type LoadProgress,
   type LoadSummary,
 } from '@nomina-api/importer';
 import { APP_SCHEMA } from '../database/schema';
@@ -73,10 +76,13 @@ async function jsonFailure(file: string, err: JsonStreamError): Promise<CliFailu
 }
 
 /** Validates the file as a stream (never the whole document in memory); read errors and bad JSON become CliFailure. */
-async function scanFile(file: string): Promise<DatasetScan> {
+async function scanFile(file: string, gc: GarbageCadence): Promise<DatasetScan> {
   const progress = createProgressReporter();
   try {
-    return await scanDatasetFile(file, (p) => progress.update(p));
+    return await scanDatasetFile(file, (p) => {
+      gc.tick();
+      progress.update(p);
+    });
   } catch (err) {
     if (err instanceof JsonStreamError) throw await jsonFailure(file, err);
     const code = (err as NodeJS.ErrnoException).code ?? '';
@@ -106,7 +112,7 @@ function summaryLine(s: LoadSummary, elapsedMs: number): string {
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(1).replace('.', ',');
 
-async function load(scan: DatasetScan, replace: boolean): Promise<LoadSummary> {
+async function load(scan: DatasetScan, replace: boolean, gc: GarbageCadence): Promise<LoadSummary> {
   loadEnvFile();
   const config = loadConfig();
   const db: DatabaseSelection = await acquireDatabase(config, stderr);
@@ -131,7 +137,11 @@ async function load(scan: DatasetScan, replace: boolean): Promise<LoadSummary> {
     await client.connect();
     const progress = createProgressReporter();
     try {
-      return await loadDataset(client, scan.dataset, { replace, totals: scan.totals, onProgress: (p) => progress.update(p) });
+      const onProgress = (p: LoadProgress): void => {
+        gc.tick();
+        progress.update(p);
+      };
+      return await loadDataset(client, scan.dataset, { replace, totals: scan.totals, onProgress });
     } finally {
       progress.finish();
     }
@@ -151,14 +161,16 @@ export async function runImport(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const scan = await scanFile(args.file);
+    const gc = new GarbageCadence();
+    const scan = await scanFile(args.file, gc);
     if (scan.problems.length) {
       stderr(`El archivo ${args.file} tiene problemas; no se importó nada:`);
       for (const p of scan.problems) stderr(`${p.path}: ${p.message}`);
       return 1;
     }
     stderr(`Archivo válido (leído en ${seconds(scan.timings.read * 1000)} s, validado en ${seconds(scan.timings.validate * 1000)} s).`);
-    const summary = await load(scan, args.replace);
+    gc.now();
+    const summary = await load(scan, args.replace, gc);
     process.stdout.write(`${summaryLine(summary, performance.now() - started)}\n`);
     return 0;
   } catch (err) {

@@ -4,9 +4,10 @@ import { childPath } from '../problems';
 
 /**
  * A JSON document read as a stream of bytes and cut into values small enough to parse one at a
- * time: the caller names the containers to walk into (the "spine": the root object, `tenants`,
- * each tenant, its `pagos` and `ventas`), and every other value — a payment, a sale, a tenant's
- * `empleados` — arrives whole, parsed by JSON.parse (native, and the fastest parser Node has).
+ * time: the caller names the containers to walk into (the "spine": for an import file the root
+ * object, `tenants`, each tenant and its lists, each payment and its `empleados`), and every other
+ * value — a payslip, a sale, an employee — arrives whole, parsed by JSON.parse (native, and the
+ * fastest parser Node has).
  * So memory holds one chunk and one value, never the document.
  *
  * Checked on the way, each failure located by byte offset: strict UTF-8 (isUtf8, simdutf), the
@@ -19,8 +20,8 @@ export type PathSegment = string | number;
 export interface SplitterHandler {
   /** Walk into this container (its members are reported one by one) instead of reporting it whole. */
   descend(path: readonly PathSegment[], kind: '{' | '['): boolean;
-  /** A whole value at `path`, parsed. */
-  value(path: readonly PathSegment[], value: unknown): void;
+  /** A whole value at `path`, parsed from `bytes` bytes of the file. */
+  value(path: readonly PathSegment[], value: unknown, bytes: number): void;
   /** A walked container opens (offset of its bracket). */
   open?(path: readonly PathSegment[], kind: '{' | '[', offset: number): void;
   /** A walked container closes (offset of its closing bracket). */
@@ -62,7 +63,7 @@ const enum Piece {
   Scalar,
 }
 
-/** Values over this size are refused: one payment or sale must fit in memory (V8's string limit is ~512 MB). */
+/** Values over this size are refused: one payslip, sale or catalog list must fit in memory (V8's string limit is ~512 MB). */
 export const MAX_VALUE_BYTES = 256 * 1024 * 1024;
 
 /** Bytes that can be part of a number or literal (and of the usual ways to misspell one). */
@@ -321,7 +322,7 @@ export class JsonSplitter {
     this.pieceParts.push(part);
     this.pieceBytes += part.length;
     if (this.pieceBytes > MAX_VALUE_BYTES) {
-      throw this.syntax(this.pieceStart, `un valor ocupa más de ${MAX_VALUE_BYTES / 1024 / 1024} MB; divida el pago o la venta`);
+      throw this.syntax(this.pieceStart, `un valor ocupa más de ${MAX_VALUE_BYTES / 1024 / 1024} MB; divida la nómina o la venta`);
     }
   }
 
@@ -360,7 +361,7 @@ export class JsonSplitter {
       const lone = findLoneSurrogate(value);
       if (lone) throw new JsonStreamError('surrogate', start, pathText(this.path) + lone.slice(1));
     }
-    this.handler.value(this.path, value);
+    this.handler.value(this.path, value, bytes.length);
   }
 }
 

@@ -6,7 +6,7 @@ import { generateDataset, materializeDataset } from '../demo/generate-dataset';
 import { writeDatasetFile } from '../demo/write-dataset-file';
 import { validateDataset } from '../validate-dataset';
 import { JsonStreamError } from './json-splitter';
-import { FileChangedError, locate, scanDatasetFile, type StreamedDataset } from './read-dataset';
+import { CHUNK_BYTES, FileChangedError, locate, scanDatasetFile, type StreamedDataset } from './read-dataset';
 
 /**
  * The streamed validation against the whole-document one (validateDataset on JSON.parse's
@@ -46,13 +46,25 @@ async function materialize(ds: StreamedDataset): Promise<Json> {
     for (const f of ['pagos', 'ventas']) {
       if (!copy[f]) continue;
       const items = [];
-      for await (const item of copy[f]) items.push(item);
+      for await (const item of copy[f]) {
+        // A payment's payslips are read on from the same stream: taken before the next payment.
+        if (f === 'pagos') {
+          const payslips = [];
+          for await (const pe of item.empleados) payslips.push(pe);
+          items.push({ ...item, empleados: payslips });
+        } else items.push(item);
+      }
       copy[f] = items;
     }
     tenants.push(copy);
   }
   return { tenants };
 }
+
+const uuidOf = (kind: number, n: number): string => {
+  const h = kind.toString(16).padStart(8, '0') + n.toString(16).padStart(24, '0');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20)}`;
+};
 
 describe('scanDatasetFile', () => {
   it('accepts the example and the demo dataset, and reads back exactly their content', async () => {
@@ -132,6 +144,94 @@ describe('scanDatasetFile', () => {
       t[0].pagos[0].empleados[0].vinculacion = '99999999-9999-4999-8999-999999999999';
     }, 2);
     expect(count).toBe(1);
+  });
+
+  it('reads a payment whose own members follow its payslips (any member order is valid JSON)', async () => {
+    const data = JSON.parse(FIXTURE_TEXT) as Json;
+    const pagos = data.tenants[0].pagos as Json[];
+    pagos[1] = (({ empleados, ...members }) => ({ empleados, ...members }))(pagos[1]);
+    pagos[2] = (({ uuid, empleados, ...members }) => ({ uuid, empleados, ...members }))(pagos[2]);
+    const text = JSON.stringify(data, null, 1);
+    expect(text.indexOf('"empleados"', text.indexOf(pagos[1].empleados[0].uuid) - 200)).toBeLessThan(text.indexOf(pagos[1].uuid));
+    const scan = await scanDatasetFile(fileOf(text));
+    expect(scan.problems).toEqual([]);
+    expect(await materialize(scan.dataset)).toEqual(data);
+  });
+
+  it("reports problems of members after the payslips before the payslips', as for a whole payment", async () => {
+    const count = await expectSameProblems((_, t) => {
+      const p = t[0].pagos[1];
+      t[0].pagos[1] = (({ empleados, ...members }) => ({ empleados, ...members }))(p);
+      t[0].pagos[1].estado = 'XX';
+      t[0].pagos[1].empleados[2].salarioBase = 'mucho';
+      t[0].pagos[1].empleados[0].extra = 1;
+    });
+    expect(count).toBe(3);
+    const refs = await expectSameProblems((_, t) => {
+      const p = t[0].pagos[1];
+      t[0].pagos[1] = (({ empleados, ...members }) => ({ empleados, ...members }))(p);
+      t[0].pagos[1].grupoPago = '99999999-9999-4999-8999-999999999999';
+      t[0].pagos[1].empleados[1].vinculacion = t[0].pagos[1].empleados[0].vinculacion;
+    });
+    expect(refs).toBe(2);
+  });
+
+  it('refuses a payment that names its payslips twice (a parsed document would silently keep the last list)', async () => {
+    const data = JSON.parse(FIXTURE_TEXT) as Json;
+    data.tenants[0].pagos[1].descripcion = 'MARKER';
+    const text = JSON.stringify(data).replace('"descripcion":"MARKER"', '"descripcion":"x","empleados":[]');
+    const scan = await scanDatasetFile(fileOf(text));
+    expect(scan.problems).toEqual([{ path: '$.tenants[0].pagos[1].empleados', message: 'propiedad repetida: empleados' }]);
+  });
+
+  it('never holds a whole payment: one payment of 6,000 payslips is read one payslip at a time, a chunk at most', async () => {
+    const data = JSON.parse(FIXTURE_TEXT) as Json;
+    const t = data.tenants[0];
+    const pago = t.pagos[0];
+    const model = pago.empleados[0];
+    const payslips = 6000;
+    // Every payslip of one payment needs its own bond: the employees grow with it.
+    for (let i = 0; i < payslips; i++) {
+      const bond = uuidOf(2, i);
+      t.empleados.push({
+        ...t.empleados[0],
+        uuid: uuidOf(1, i),
+        identificacion: `X${i + 100}`,
+        vinculaciones: [{ ...t.empleados[0].vinculaciones[0], uuid: bond }],
+      });
+      if (i >= pago.empleados.length)
+        pago.empleados.push({
+          ...model,
+          uuid: uuidOf(3, i),
+          vinculacion: bond,
+          detalles: model.detalles.map((d: Json, k: number) => ({ ...d, uuid: uuidOf(4, i * 10 + k) })),
+        });
+    }
+    const text = JSON.stringify(data);
+    const pagoBytes = Buffer.byteLength(JSON.stringify(pago));
+    const payslipBytes = pago.empleados.map((pe: Json) => Buffer.byteLength(JSON.stringify(pe)));
+    expect(pagoBytes).toBeGreaterThan(2 * CHUNK_BYTES);
+    const scan = await scanDatasetFile(fileOf(text));
+    expect(scan.problems).toEqual([]);
+    // The largest payslip or sale of the file (a payment's own members are smaller).
+    const bytesOf = (v: unknown): number => Buffer.byteLength(JSON.stringify(v));
+    const bound = Math.max(
+      ...data.tenants.flatMap((tenant: Json) => [
+        ...tenant.pagos.flatMap((p: Json) => p.empleados.map(bytesOf)),
+        ...tenant.ventas.map(bytesOf),
+      ]),
+    );
+    expect(bound).toBeLessThan(pagoBytes / 1000);
+    // The first pass and the reference pass: no value bigger than a payslip or a sale was parsed,
+    // and no more of them waited at once than one chunk can hold.
+    expect(scan.dataset.readStats.largestValue).toBeLessThanOrEqual(bound);
+    const oneChunk = Math.ceil(CHUNK_BYTES / Math.min(...payslipBytes)) + 1;
+    expect(oneChunk).toBeLessThan(payslips / 2);
+    expect(scan.dataset.readStats.mostQueued).toBeLessThanOrEqual(oneChunk);
+    // And the read the loader makes.
+    expect(await materialize(scan.dataset)).toEqual(data);
+    expect(scan.dataset.readStats.largestValue).toBeLessThanOrEqual(bound);
+    expect(scan.dataset.readStats.mostQueued).toBeLessThanOrEqual(oneChunk);
   });
 
   it('caps the list like the whole-document validation (a thousand, then a count)', async () => {

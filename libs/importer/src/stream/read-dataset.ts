@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { BULK_KIND_NUMBER } from '../bulk-uuids';
-import type { PagoInput, VentaInput } from '../dataset.types';
+import type { PagoEmpleadoInput, PagoStreamInput, VentaInput } from '../dataset.types';
 import { ProblemList, type ImportProblem } from '../problems';
 import { checkReferencesStreamed, type StreamedTenant } from '../reference-rules';
 import { BULK_FIELDS, type BulkField, SchemaCheck } from '../schema-validation';
@@ -11,18 +11,20 @@ import { JsonSplitter, type PathSegment } from './json-splitter';
 /**
  * An import file validated without holding it (CONTRACT §6), in streaming passes over the bytes:
  *
- * 1. syntax, strict UTF-8 and lone surrogates (JsonSplitter), the JSON schema of every payment and
- *    sale as it is read, and everything else of each tenant kept (catalogs, employees, suppliers:
- *    small next to the payroll lines) together with where its `pagos` and `ventas` lists lie in
- *    the file; then the schema of that shell;
+ * 1. syntax, strict UTF-8 and lone surrogates (JsonSplitter), the JSON schema of every payment
+ *    (its own members, then each payslip) and sale as it is read, and everything else of each
+ *    tenant kept (catalogs, employees, suppliers: small next to the payroll lines, read item by
+ *    item) together with where its `pagos` and `ventas` lists lie in the file; then the schema of
+ *    that shell;
  * 2. the reference and uniqueness rules, in the same order as for a parsed document, reading each
  *    tenant's payments and sales again from their byte ranges (in memory: the tenants' catalogs,
  *    and for the bulk uuids a Bloom filter from pass 1 plus the exact set of its candidates);
  * and the load reads those ranges a third time (loadDataset iterates them). Each read holds one
- * chunk and one payment or sale.
+ * chunk and what was parsed from it: payslips one by one, never a whole payment (one payment may
+ * hold any number of them), and whole sales.
  */
 
-const CHUNK_BYTES = 1 << 20;
+export const CHUNK_BYTES = 1 << 20;
 const { nómina: PAYSLIP, detalle: LINE, venta: SALE } = BULK_KIND_NUMBER;
 
 interface Range {
@@ -32,6 +34,15 @@ interface Range {
 
 export interface StreamedDataset {
   tenants: StreamedTenant[];
+  /** What the reads held at most, over every pass so far (the memory bound, checked by the tests). */
+  readStats: ReadStats;
+}
+
+export interface ReadStats {
+  /** Bytes of the largest payroll or sales value parsed at once (a payslip, a sale, a payment's own member). */
+  largestValue: number;
+  /** Most payslips or sales parsed and waiting to be handed out at one time (one chunk's worth). */
+  mostQueued: number;
 }
 
 export interface DatasetScan {
@@ -75,24 +86,133 @@ async function version(file: string): Promise<FileVersion> {
 }
 
 /** The items of the JSON array at `range` (its brackets included), parsed one by one. */
-async function* arrayItems<T>(file: string, range: Range, validated: FileVersion, onBytes?: (n: number) => void): AsyncGenerator<T> {
+async function* arrayItems<T>(
+  file: string,
+  range: Range,
+  validated: FileVersion,
+  stats: ReadStats,
+  onBytes?: (n: number) => void,
+): AsyncGenerator<T> {
+  await checkUnchanged(file, validated);
+  const items: T[] = [];
+  const splitter = new JsonSplitter({
+    descend: (path) => path.length === 0,
+    value: (_path, v, bytes) => {
+      noteLargest(stats, bytes);
+      items.push(v as T);
+    },
+  });
+  splitter.startAt(range.start);
+  const source = chunks(file, range.start, range.end, onBytes);
+  try {
+    for await (const chunk of source) {
+      splitter.write(chunk);
+      noteQueued(stats, items.length);
+      for (let i = 0; i < items.length; i++) yield items[i];
+      items.length = 0;
+    }
+    splitter.end();
+    yield* items;
+  } finally {
+    await source.return(undefined);
+  }
+}
+
+async function checkUnchanged(file: string, validated: FileVersion): Promise<void> {
   const now = await version(file);
   if (now.size !== validated.size || now.mtimeMs !== validated.mtimeMs) throw new FileChangedError(file);
-  const items: T[] = [];
-  const splitter = new JsonSplitter({ descend: (path) => path.length === 0, value: (_path, v) => items.push(v as T) });
+}
+
+const noteQueued = (stats: ReadStats, n: number): void => void (n > stats.mostQueued && (stats.mostQueued = n));
+const noteLargest = (stats: ReadStats, n: number): void => void (n > stats.largestValue && (stats.largestValue = n));
+
+/** What a payments list yields, in file order: a payment (its own members), its payslips, the end of its payslips. */
+type PagoEvent = { kind: 'pago'; value: PagoStreamInput } | { kind: 'payslip'; value: PagoEmpleadoInput } | { kind: 'end' };
+
+/**
+ * The payments of the JSON array at `range`, each handed out when its `empleados` list opens, with
+ * its payslips read on from the same stream as they are iterated. A payment's members must then
+ * be known: those written after `empleados` (any order is valid JSON) were kept by the first pass
+ * (`late`, by payment index) and are taken from there.
+ */
+async function* pagoItems(
+  file: string,
+  range: Range,
+  validated: FileVersion,
+  late: ReadonlyMap<number, Record<string, unknown>> | undefined,
+  stats: ReadStats,
+  onBytes?: (n: number) => void,
+): AsyncGenerator<PagoStreamInput> {
+  await checkUnchanged(file, validated);
+  let events: PagoEvent[] = [];
+  let at = 0;
+  let header: Record<string, unknown> = {};
+  let inPayslips = false;
+  const splitter = new JsonSplitter({
+    descend: (path, kind) =>
+      path.length === 0 || (path.length === 1 && kind === '{') || (path.length === 2 && path[1] === 'empleados' && kind === '['),
+    open: (path) => {
+      if (path.length === 1) header = {};
+      else if (path.length === 2) {
+        inPayslips = true;
+        const value = (late?.get(path[0] as number) ?? header) as unknown as PagoStreamInput;
+        events.push({ kind: 'pago', value });
+      }
+    },
+    close: (path) => {
+      if (path.length === 2) {
+        inPayslips = false;
+        events.push({ kind: 'end' });
+      }
+    },
+    value: (path, v, bytes) => {
+      noteLargest(stats, bytes);
+      if (path.length === 3) events.push({ kind: 'payslip', value: v as PagoEmpleadoInput });
+      else if (path.length === 2 && !inPayslips) setMember(header, path[1] as string, v);
+    },
+  });
   splitter.startAt(range.start);
-  for await (const chunk of chunks(file, range.start, range.end, onBytes)) {
-    splitter.write(chunk);
-    for (let i = 0; i < items.length; i++) yield items[i];
-    items.length = 0;
+  const source = chunks(file, range.start, range.end, onBytes);
+  let finished = false;
+  const next = async (): Promise<PagoEvent | undefined> => {
+    while (at >= events.length) {
+      if (finished) return undefined;
+      events = [];
+      at = 0;
+      const chunk = await source.next();
+      if (chunk.done) {
+        finished = true;
+        splitter.end();
+      } else splitter.write(chunk.value);
+      noteQueued(stats, events.length);
+    }
+    return events[at++];
+  };
+  try {
+    for (;;) {
+      let event = await next();
+      // Payslips the consumer left unread (it may stop early) are skipped up to the next payment.
+      while (event && event.kind !== 'pago') event = await next();
+      if (!event) return;
+      let ended = false;
+      const payslips = async function* (): AsyncGenerator<PagoEmpleadoInput> {
+        while (!ended) {
+          const e = await next();
+          if (!e || e.kind !== 'payslip') ended = true;
+          else yield e.value;
+        }
+      };
+      yield { ...event.value, empleados: { [Symbol.asyncIterator]: payslips } };
+      ended = true;
+    }
+  } finally {
+    await source.return(undefined);
   }
-  splitter.end();
-  yield* items;
 }
 
 /** A collection read again from the file every time it is iterated. */
-function fileCollection<T>(file: string, range: Range, validated: FileVersion, onBytes: (n: number) => void): AsyncIterable<T> {
-  return { [Symbol.asyncIterator]: () => arrayItems<T>(file, range, validated, onBytes) };
+function fileCollection<T>(iterate: () => AsyncIterator<T>): AsyncIterable<T> {
+  return { [Symbol.asyncIterator]: iterate };
 }
 
 /** An own property even when the name is "__proto__", as JSON.parse would make it. */
@@ -120,33 +240,84 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
   let root: unknown;
   let tenants: unknown[] | undefined;
   const ranges: Partial<Record<BulkField, Range>>[] = [];
+  // Per tenant, the members of each payment that has some after its `empleados` list (see pagoItems).
+  const lateMembers: Map<number, Record<string, unknown>>[] = [];
   const totals = { lineasNomina: 0, lineasVenta: 0 };
   const isBulk = (key: PathSegment): key is BulkField => (BULK_FIELDS as readonly PathSegment[]).includes(key);
   // Uniqueness of the bulk uuids without a set of all of them (see UuidPrefilter).
   const prefilter = new UuidPrefilter(size);
   const tenantShell = (i: number): Record<string, unknown> => tenants![i] as Record<string, unknown>;
+  const readStats: ReadStats = { largestValue: 0, mostQueued: 0 };
+  const isPagos = (path: readonly PathSegment[]): boolean => path[2] === 'pagos';
+
+  // The payment being read in parts: its members, and its payslips' schema problems, reported after
+  // the payment's own ones as for a whole payment (see SchemaCheck.pagoHeader).
+  let pago: Record<string, unknown> = {};
+  let pagoPayslips = 0;
+  let payslipProblems: ProblemList | undefined;
+  let afterPayslips = false;
+  let late = false;
+
+  const payslip = (value: unknown, path: readonly PathSegment[]): void => {
+    const problems = (payslipProblems ??= new ProblemList());
+    if (!schema.payslip(value, path[1] as number, path[3] as number, path[5] as number, problems)) return;
+    const pe = value as PagoEmpleadoInput;
+    prefilter.add(PAYSLIP, pe.uuid);
+    for (const d of pe.detalles) prefilter.add(LINE, d.uuid);
+    totals.lineasNomina += pe.detalles.length;
+  };
 
   const splitter = new JsonSplitter({
-    // The spine: root object, its "tenants" list, each tenant object, each tenant's pagos and ventas lists.
+    // The spine: root object, its "tenants" list, each tenant object, each tenant's pagos and
+    // ventas lists, each payment object and its empleados list.
+    // A tenant's catalog lists (employees...) are walked too: built item by item, so a list of
+    // 100,000 employees never sits in memory as text next to its parsed copy.
     descend: (path, kind) =>
       (path.length === 0 && kind === '{') ||
       (path.length === 1 && path[0] === 'tenants' && kind === '[') ||
       (path.length === 2 && kind === '{') ||
-      (path.length === 3 && isBulk(path[2]) && kind === '['),
+      (path.length === 3 && kind === '[') ||
+      (path.length === 4 && isPagos(path) && kind === '{') ||
+      (path.length === 5 && isPagos(path) && path[4] === 'empleados' && kind === '['),
     open: (path, _kind, offset) => {
       if (path.length === 0) root = {};
       else if (path.length === 1) setMember(root as Record<string, unknown>, 'tenants', (tenants = []));
       else if (path.length === 2) tenants![path[1] as number] = {};
-      else {
-        // Left empty in the shell (its schema only asks for a list); the items are checked as they come.
+      else if (path.length === 3) {
+        // Payments and sales are left empty in the shell (its schema only asks for a list); their items are checked as they come.
         setMember(tenantShell(path[1] as number), path[2] as string, []);
-        (ranges[path[1] as number] ??= {})[path[2] as BulkField] = { start: offset, end: offset };
+        if (isBulk(path[2])) (ranges[path[1] as number] ??= {})[path[2]] = { start: offset, end: offset };
+      } else if (path.length === 4) {
+        pago = {};
+        pagoPayslips = 0;
+        afterPayslips = late = false;
+      } else {
+        if (pagoPayslips++) schema.repeated(path[1] as number, path[3] as number, 'empleados');
+        setMember(pago, 'empleados', []);
       }
     },
     close: (path, offset) => {
-      if (path.length === 3) ranges[path[1] as number][path[2] as BulkField]!.end = offset;
+      if (path.length === 3) {
+        if (isBulk(path[2])) ranges[path[1] as number][path[2]]!.end = offset;
+      } else if (path.length === 5) afterPayslips = true;
+      else if (path.length === 4) {
+        const [, t, , j] = path as [string, number, string, number];
+        schema.pagoHeader(pago, t, j);
+        if (payslipProblems) itemProblems.addAll(payslipProblems);
+        payslipProblems = undefined;
+        if (late) {
+          const { empleados: _payslips, ...members } = pago;
+          (lateMembers[t] ??= new Map()).set(j, members);
+        }
+      }
     },
-    value: (path, value) => {
+    value: (path, value, bytes) => {
+      if (path.length > 3 && !isBulk(path[2])) {
+        // An item of a catalog list (see descend).
+        (tenantShell(path[1] as number)[path[2] as string] as unknown[])[path[3] as number] = value;
+        return;
+      }
+      if (path.length > 3) noteLargest(readStats, bytes);
       switch (path.length) {
         case 0:
           root = value;
@@ -162,19 +333,20 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
           setMember(tenantShell(path[1] as number), path[2] as string, value);
           if (isBulk(path[2])) delete ranges[path[1] as number]?.[path[2]];
           return;
+        case 5:
+          // A member of a payment read in parts (a payment that is no object arrives whole, below).
+          setMember(pago, path[4] as string, value);
+          if (afterPayslips) late = true;
+          return;
+        case 6:
+          payslip(value, path);
+          return;
         default: {
           const field = path[2] as BulkField;
           if (!schema.item(field, value, path[1] as number, path[3] as number)) return;
-          if (field === 'pagos') {
-            for (const pe of (value as PagoInput).empleados) {
-              prefilter.add(PAYSLIP, pe.uuid);
-              for (const d of pe.detalles) prefilter.add(LINE, d.uuid);
-              totals.lineasNomina += pe.detalles.length;
-            }
-          } else {
-            prefilter.add(SALE, (value as VentaInput).uuid);
-            totals.lineasVenta += (value as VentaInput).lineas.length;
-          }
+          if (field === 'pagos') return; // not an object: the schema has said so
+          prefilter.add(SALE, (value as VentaInput).uuid);
+          totals.lineasVenta += (value as VentaInput).lineas.length;
         }
       }
     },
@@ -191,10 +363,11 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
 
   const streamed: StreamedTenant[] = (tenants ?? []).map((t, i) => {
     const shell = { ...(t as object) } as StreamedTenant;
-    for (const field of BULK_FIELDS) {
-      const range = ranges[i]?.[field];
-      if (range) (shell as Record<string, unknown>)[field] = fileCollection(file, range, validated, (n) => progress(n));
-    }
+    const onBytes = (n: number): void => progress(n);
+    const pagos = ranges[i]?.pagos;
+    const ventas = ranges[i]?.ventas;
+    if (pagos) shell.pagos = fileCollection(() => pagoItems(file, pagos, validated, lateMembers[i], readStats, onBytes));
+    if (ventas) shell.ventas = fileCollection(() => arrayItems<VentaInput>(file, ventas, validated, readStats, onBytes));
     return shell;
   });
   // The second pass reads the payments' and sales' ranges (and the load a third time: no progress then, loadDataset has its own).
@@ -208,7 +381,7 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
   onProgress = undefined;
   return {
     problems: problems.toArray(),
-    dataset: { tenants: streamed },
+    dataset: { tenants: streamed, readStats },
     totals,
     timings: { read: (readAt - started) / 1000, validate: (performance.now() - readAt) / 1000 },
   };

@@ -82,3 +82,11 @@ export interface PagoInput {
   grupoPago?: Uuid | null;
   empleados: PagoEmpleadoInput[];
 }
+
+/**
+ * A payment whose payslips may be read one by one (a file read as a stream): a single payment can
+ * hold any number of them, so only they are lazy, the payment's own fields are there from the start.
+ */
+export type PagoStreamInput = Omit<PagoInput, 'empleados'> & {
+  empleados: Iterable<PagoEmpleadoInput> | AsyncIterable<PagoEmpleadoInput>;
+};

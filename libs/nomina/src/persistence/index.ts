@@ -6,6 +6,6 @@
 export type * from './dataset.types';
 export { NOMINA_COLUMNS, NOMINA_FOREIGN_KEYS, NOMINA_TENANT_TABLES } from './tables';
 export { NOMINA_DATASET_DEFS } from './dataset.schema';
-export { type ConceptInfo, loadNominaCatalogs, type NominaCatalogs, type PayrollRefs, writeSequence } from './load-nomina';
-export { loadPayroll, type PayrollContext, type PayrollCounts } from './load-payroll';
+export { BondRefs, type ConceptInfo, loadNominaCatalogs, type NominaCatalogs, type PayrollRefs, writeSequence } from './load-nomina';
+export { BATCH_PAYSLIPS, loadPayroll, type PayrollContext, type PayrollCounts, SORT_RUN_LINES } from './load-payroll';
 export { ACUMULADO_ANUAL_ROWS } from './acumulado-anual';

@@ -17,7 +17,36 @@ export interface ConceptInfo {
 export interface PayrollRefs {
   concepts: Map<string, ConceptInfo>;
   /** Bond key → the bond's and its employee's uuid bytes (pago_empleado.vinculacion_id, empleado_id). */
-  bonds: Map<string, { bond: Uint8Array; employee: Uint8Array }>;
+  bonds: BondRefs;
+}
+
+/**
+ * The uuid bytes of every bond and its employee, packed 32 bytes per bond in one buffer: a
+ * Uint8Array of its own per uuid cost ~225 bytes of heap each (measured: 119 MB for 166,667 bonds
+ * against 44 MB for the bare map), which a tenant with a large catalog pays for the whole load.
+ */
+export class BondRefs {
+  private readonly slots = new Map<string, number>();
+  /** Bond uuid at `at(key)`, its employee's uuid 16 bytes further. */
+  bytes = Buffer.alloc(32 * 1024);
+  private used = 0;
+
+  set(bondKey: string, employeeKey: string): void {
+    if (this.used + 32 > this.bytes.length) {
+      const grown = Buffer.alloc(this.bytes.length * 2);
+      this.bytes.copy(grown, 0, 0, this.used);
+      this.bytes = grown;
+    }
+    this.bytes.set(uuidBytes(bondKey), this.used);
+    this.bytes.set(uuidBytes(employeeKey), this.used + 16);
+    this.slots.set(bondKey, this.used);
+    this.used += 32;
+  }
+
+  /** Offset of the bond's bytes in `bytes`, or -1 for an unknown bond. */
+  at(bondKey: string): number {
+    return this.slots.get(bondKey) ?? -1;
+  }
 }
 
 export interface NominaCatalogs {
@@ -56,14 +85,13 @@ export async function loadNominaCatalogs(client: Client, tenantKey: string, data
 }
 
 async function loadEmpleados(client: Client, tenantKey: string, empleados: EmpleadoInput[]): Promise<PayrollRefs['bonds']> {
-  const refs: PayrollRefs['bonds'] = new Map();
+  const refs = new BondRefs();
   const bonds: CopyValue[][] = [];
   const people = empleados.map((e) => {
     const key = uuidKey(e.uuid);
-    const employee = uuidBytes(key);
     for (const v of e.vinculaciones) {
       const bond = uuidKey(v.uuid);
-      refs.set(bond, { bond: uuidBytes(bond), employee });
+      refs.set(bond, key);
       bonds.push([tenantKey, bond, key, v.fechaIngreso, v.fechaRetiro ?? null, v.salarioBase, v.salarioIntegral, v.tipoCotizante]);
     }
     return [tenantKey, key, e.tipoDocumento, e.identificacion, e.nombres, e.apellidos];

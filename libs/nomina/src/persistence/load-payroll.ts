@@ -6,7 +6,7 @@ import { centsText, SAFE, toCents, toUnits, unitsText } from '@nomina-api/platfo
 import { ImportError } from '@nomina-api/platform/persistence/bulk/import-error';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import { addToYear, type PagoFrame, type PayslipSums, YearlyRollup } from './acumulado-anual';
-import type { DetalleInput, PagoEmpleadoInput, PagoInput } from './dataset.types';
+import type { DetalleInput, PagoEmpleadoInput, PagoStreamInput } from './dataset.types';
 import type { ConceptInfo, PayrollRefs } from './load-nomina';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 
@@ -36,6 +36,16 @@ export interface PayrollContext {
 
 const BATCH_LINES = 200_000;
 
+/**
+ * Payslips are written in uuid order within runs of about this many lines (a whole payment, unless
+ * it is bigger): enough for the index sweep keyOrder buys, while a payment of a million payslips
+ * never sits in memory.
+ */
+export const SORT_RUN_LINES = 50_000;
+
+/** A batch holding this many payslip rows is sent even in the middle of a payment (~250 bytes each). */
+export const BATCH_PAYSLIPS = 40_000;
+
 /** Upper bounds of one binary row, so a row never straddles two chunks. */
 const detailRowBytes = (code: string): number => 4 * FIELD_BYTES.uuid + FIELD_BYTES.text(code) + 2 * FIELD_BYTES.numeric;
 const PAYSLIP_ROW_BYTES = 5 * FIELD_BYTES.uuid + 7 * FIELD_BYTES.numeric + FIELD_BYTES.int32 + 2 * FIELD_BYTES.date + FIELD_BYTES.bool;
@@ -53,20 +63,26 @@ interface Batch {
   pagoRows: string[];
   conceptRows: string[];
   payslips: BinaryRows;
+  /** Totals of payments whose row was written early (see writePago): [pago key, dev, ded, payslips]. */
+  lateTotals: [string, number, number, number][];
 }
 
-export async function loadPayroll(ctx: PayrollContext, pagos: Iterable<PagoInput> | AsyncIterable<PagoInput>): Promise<PayrollCounts> {
+const newBatch = (): Batch => ({ pagoRows: [], conceptRows: [], payslips: new BinaryRows(), lateTotals: [] });
+
+export async function loadPayroll(
+  ctx: PayrollContext,
+  pagos: Iterable<PagoStreamInput> | AsyncIterable<PagoStreamInput>,
+): Promise<PayrollCounts> {
   const counts: PayrollCounts = { pagos: 0, pagosEmpleado: 0, lineas: 0 };
   const tenantBytes = uuidBytes(ctx.tenantKey);
-  let batch: Batch = { pagoRows: [], conceptRows: [], payslips: new BinaryRows() };
+  let batch = newBatch();
   const rollup = new YearlyRollup();
   await loadInBatches(pagos, {
     batchLines: BATCH_LINES,
     openLines: () => BinaryCopy.open(ctx.client, 'pago_empleado_detalle', COLUMNS.pago_empleado_detalle),
-    writeItem: async (pago, lines) => {
-      const written = await writePago(ctx, tenantBytes, pago, lines, batch, counts, rollup);
+    writeItem: async (pago, lines, split) => {
+      const written = await writePago(ctx, tenantBytes, pago, { lines, split, batch: () => batch }, counts, rollup);
       counts.pagos++;
-      counts.pagosEmpleado += pago.empleados.length;
       return written;
     },
     flushBatch: async () => {
@@ -74,7 +90,13 @@ export async function loadPayroll(ctx: PayrollContext, pagos: Iterable<PagoInput
       await copyEncoded(ctx.client, 'pago', COLUMNS.pago, batch.pagoRows);
       await copyBinary(ctx.client, 'pago_empleado', COLUMNS.pago_empleado, batch.payslips);
       await copyEncoded(ctx.client, 'pago_concepto_total', COLUMNS.pago_concepto_total, batch.conceptRows);
-      batch = { pagoRows: [], conceptRows: [], payslips: new BinaryRows() };
+      for (const [key, dev, ded, payslips] of batch.lateTotals) {
+        await ctx.client.query(
+          'update pago set total_devengados = $3, total_deducciones = $4, total_neto = $5, numero_empleados = $6 where tenant_id = $1 and id = $2',
+          [ctx.tenantKey, key, centsText(dev), centsText(ded), centsText(dev - ded), payslips],
+        );
+      }
+      batch = newBatch();
     },
   });
   await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey));
@@ -92,12 +114,25 @@ function emptyConceptSums(size: number): ConceptSums {
   };
 }
 
+/** Where a payment's rows go: the batch's line COPY (replaced when the batch is split) and its buffered rows. */
+interface PagoSink {
+  lines: BinaryCopy;
+  split: () => Promise<BinaryCopy>;
+  batch: () => Batch;
+}
+
+/** A payslip waiting in a sort run, with its position in the payment. */
+interface Pending {
+  pe: PagoEmpleadoInput;
+  key: string;
+  index: number;
+}
+
 async function writePago(
   ctx: PayrollContext,
   tenantBytes: Uint8Array,
-  pago: PagoInput,
-  lines: BinaryCopy,
-  batch: Batch,
+  pago: PagoStreamInput,
+  sink: PagoSink,
   counts: PayrollCounts,
   rollup: YearlyRollup,
 ): Promise<number> {
@@ -114,28 +149,58 @@ async function writePago(
   const sums = emptyConceptSums(ctx.refs.concepts.size);
   const total = { dev: 0, ded: 0, abs: 0, unitsAbs: 0 };
   let written = 0;
-  for (const j of keyOrder(pago.empleados)) {
-    const pe = pago.empleados[j];
-    const peBytes = uuidBytes(pe.uuid);
-    const s = writeLines(ctx, tenantBytes, frame, pe, peBytes, j, lines.rows, sums, total);
-    written += pe.detalles.length;
-    counts.lineas += pe.detalles.length;
-    total.dev += s.dev;
-    total.ded += s.ded;
-    total.abs += s.abs;
-    const bondKey = uuidKey(pe.vinculacion);
-    writePayslip(ctx, tenantBytes, frame, pe, peBytes, bondKey, s, batch.payslips);
-    if (year) addToYear(year, bondKey, frame, s);
-    // Sending between payslips keeps the line loop synchronous; a chunk holds many payslips.
-    if (lines.rows.hasFullChunks) {
-      ctx.onLines(counts.lineas);
-      await lines.sendFull();
+  let payslips = 0;
+  // The payment's row went to the database early (with zero totals) because its payslips filled a batch.
+  let provisional = false;
+  let run: Pending[] = [];
+  let runLines = 0;
+
+  const writeRun = async (): Promise<void> => {
+    for (const { pe, index } of keyOrder(run)) {
+      const peBytes = uuidBytes(pe.uuid);
+      const s = writeLines(ctx, tenantBytes, frame, pe, peBytes, index, sink.lines.rows, sums, total);
+      written += pe.detalles.length;
+      counts.lineas += pe.detalles.length;
+      total.dev += s.dev;
+      total.ded += s.ded;
+      total.abs += s.abs;
+      const bondKey = uuidKey(pe.vinculacion);
+      writePayslip(ctx, tenantBytes, frame, pe, peBytes, bondKey, s, sink.batch().payslips);
+      if (year) addToYear(year, bondKey, frame, s);
+      // Sending between payslips keeps the line loop synchronous; a chunk holds many payslips.
+      if (sink.lines.rows.hasFullChunks) {
+        ctx.onLines(counts.lineas);
+        await sink.lines.sendFull();
+      }
     }
-  }
+    run = [];
+    runLines = 0;
+    if (sink.batch().payslips.rows >= BATCH_PAYSLIPS) {
+      // pago_empleado references pago: the payment's row must be there before its payslips.
+      if (!provisional) sink.batch().pagoRows.push(pagoRow(ctx.tenantKey, key, pago, 0, 0, 0));
+      provisional = true;
+      sink.lines = await sink.split();
+    }
+  };
+
+  const add = async (pe: PagoEmpleadoInput): Promise<void> => {
+    run.push({ pe, key: uuidKey(pe.uuid), index: payslips++ });
+    runLines += pe.detalles.length;
+    if (runLines >= SORT_RUN_LINES) await writeRun();
+  };
+  const items = pago.empleados;
+  if (Symbol.asyncIterator in items) for await (const pe of items) await add(pe);
+  else for (const pe of items) await add(pe);
+  await writeRun();
+  counts.pagosEmpleado += payslips;
+
   if (total.abs > SAFE || total.unitsAbs > SAFE) {
     throw new ImportError('TOTAL_OUT_OF_RANGE', `Los totales del pago ${pago.uuid} superan el rango que se puede sumar con exactitud`);
   }
-  batch.pagoRows.push(pagoRow(ctx.tenantKey, key, pago, total.dev, total.ded));
+  const batch = sink.batch();
+  // The line COPY is still open: an early row's totals are set when the batch is sent.
+  if (provisional) batch.lateTotals.push([key, total.dev, total.ded, payslips]);
+  else batch.pagoRows.push(pagoRow(ctx.tenantKey, key, pago, total.dev, total.ded, payslips));
   for (const [codigo, c] of ctx.refs.concepts) {
     if (!sums.used[c.index]) continue;
     batch.conceptRows.push(
@@ -146,13 +211,12 @@ async function writePago(
 }
 
 /**
- * Payslip positions in uuid order. The line and payslip keys start with the payslip uuid; random
- * uuids in file order make every insert land on a random index page, while in key order one payment
- * sweeps the index once (measured: ~25% less server time per line).
+ * Payslips in uuid order. The line and payslip keys start with the payslip uuid; random uuids in
+ * file order make every insert land on a random index page, while in key order one payment sweeps
+ * the index once (measured: ~25% less server time per line).
  */
-function keyOrder(payslips: PagoEmpleadoInput[]): number[] {
-  const keys = payslips.map((pe) => uuidKey(pe.uuid));
-  return keys.map((_, j) => j).sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
+function keyOrder(run: Pending[]): Pending[] {
+  return run.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 function writeLines(
@@ -217,15 +281,17 @@ function writePayslip(
   s: PayslipSums,
   rows: BinaryRows,
 ): void {
-  const bond = ctx.refs.bonds.get(bondKey);
-  if (!bond) throw new ImportError('INVALID_REFERENCE', `La vinculación ${pe.vinculacion} de la nómina ${pe.uuid} no existe en el tenant`);
+  const bond = ctx.refs.bonds.at(bondKey);
+  if (bond < 0)
+    throw new ImportError('INVALID_REFERENCE', `La vinculación ${pe.vinculacion} de la nómina ${pe.uuid} no existe en el tenant`);
+  const refs = ctx.refs.bonds.bytes;
   rows
     .row(16, PAYSLIP_ROW_BYTES)
     .uuid(tenantBytes)
     .uuid(peBytes)
     .uuid(pago.bytes)
-    .uuid(bond.bond)
-    .uuid(bond.employee)
+    .uuidFrom(refs, bond)
+    .uuidFrom(refs, bond + 16)
     .numeric(toCents(pe.salarioBase), 2)
     .numeric(toUnits(pe.diasTrabajados ?? 30), 4)
     .numeric(s.dev, 2)
@@ -242,13 +308,13 @@ function writePayslip(
 const flag = (value: boolean | undefined): string => (value ? 't' : 'f');
 const nullableFlag = (value: boolean | null | undefined): string => (value == null ? '\\N' : value ? 't' : 'f');
 
-function pagoRow(tenantKey: string, pagoKey: string, p: PagoInput, dev: number, ded: number): string {
+function pagoRow(tenantKey: string, pagoKey: string, p: PagoStreamInput, dev: number, ded: number, payslips: number): string {
   return (
     `${tenantKey}\t${pagoKey}\t${p.ano}\t${p.mes}\t${copyText(p.descripcion)}\t${p.fechaDesde}\t${p.fechaHasta}\t${p.fechaPago}` +
     `\t${p.estado}\t${p.tipoPago}\t${flag(p.definitivo)}\t${flag(p.incluirPrima)}\t${flag(p.incluirInteresesCesantias)}` +
     `\t${flag(p.generoPlano)}\t${flag(p.egresoConErrores)}\t${flag(p.pendienteGenerarEgreso)}` +
     `\t${nullableFlag(p.pendienteGenerarIngreso)}\t${nullableFlag(p.ingresoConErrores)}` +
     `\t${p.grupoPago == null ? '\\N' : uuidKey(p.grupoPago)}` +
-    `\t${centsText(dev)}\t${centsText(ded)}\t${centsText(dev - ded)}\t${p.empleados.length}\n`
+    `\t${centsText(dev)}\t${centsText(ded)}\t${centsText(dev - ded)}\t${payslips}\n`
   );
 }

@@ -15,8 +15,12 @@ export interface LineSink {
 export interface BatchPlan<T, S extends LineSink> {
   /** Opens the COPY that receives the lines of one batch. */
   openLines(): S;
-  /** Writes one item's lines and buffers its other rows; returns the number of lines written. */
-  writeItem(item: T, lines: S): Promise<number>;
+  /**
+   * Writes one item's lines and buffers its other rows; returns the number of lines written.
+   * An item too big for one batch (a payment with a million payslips) calls `split`: the batch
+   * so far is sent (its lines ended, flushBatch run) and the rest goes to the returned sink.
+   */
+  writeItem(item: T, lines: S, split: () => Promise<S>): Promise<number>;
   /** COPYs the rows buffered for the batch, parents first. */
   flushBatch(): Promise<void>;
   /** A batch closes after the item that reaches this many lines. */
@@ -30,16 +34,25 @@ export async function loadInBatches<T, S extends LineSink>(items: Iterable<T> | 
   try {
     let next = await iterator.next();
     while (!next.done) {
-      const lines = plan.openLines();
+      let lines = plan.openLines();
+      let open = true;
+      const split = async (): Promise<S> => {
+        open = false;
+        await lines.end();
+        await plan.flushBatch();
+        lines = plan.openLines();
+        open = true;
+        return lines;
+      };
       try {
         let count = 0;
         while (!next.done && count < plan.batchLines) {
-          count += await plan.writeItem(next.value, lines);
+          count += await plan.writeItem(next.value, lines, split);
           next = await iterator.next();
         }
         await lines.end();
       } catch (err) {
-        lines.abort(err as Error);
+        if (open) lines.abort(err as Error);
         throw err;
       }
       await plan.flushBatch();

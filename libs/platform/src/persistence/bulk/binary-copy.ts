@@ -100,6 +100,14 @@ export class BinaryRows {
     return this;
   }
 
+  /** The 16 bytes of a uuid at `offset` of a buffer holding many (no view allocated per row). */
+  uuidFrom(source: Buffer, offset: number): this {
+    this.pos = this.buf.writeInt32BE(16, this.pos);
+    source.copy(this.buf, this.pos, offset, offset + 16);
+    this.pos += 16;
+    return this;
+  }
+
   /** A uuid still as text (any spelling the schema allows), parsed straight into the row. */
   uuidText(uuid: string): this {
     const buf = this.buf;
