@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
 import type { MikroORM } from '@mikro-orm/core';
+import { servedByFakeCursor } from './fake-pg-cursor';
 import { type PgClient, SqlReader } from './sql-reader';
 
 /**
@@ -22,21 +23,7 @@ function fakeReader(
         return Promise.resolve({ rows: answer(text, values), rowCount: 0 });
       }
       statements.push('<cursor>');
-      // pg hands the submitted stream back; its pg-cursor is replaced by one that serves
-      // `cursorRows` in batches (a short batch is the last) or, once they are out, stalls.
-      let i = 0;
-      const stream = text as { cursor: unknown };
-      stream.cursor = {
-        read(n: number, callback: (err: Error | undefined, rows: unknown[]) => void) {
-          if (i >= cursorRows.length && failsAfterRows) setImmediate(() => callback(failsAfterRows, []));
-          else if (i < cursorRows.length || !stalls) setImmediate(() => callback(undefined, cursorRows.slice(i, (i += n))));
-        },
-        // Like pg-cursor on a connection that died: the portal's close is never answered.
-        close(callback: () => void) {
-          if (!stalls) setImmediate(callback);
-        },
-      };
-      return stream;
+      return servedByFakeCursor(text, cursorRows, { stalls, failsAfterRows });
     },
   });
   class Reader extends SqlReader {
