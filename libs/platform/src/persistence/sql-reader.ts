@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import { once } from 'node:events';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
@@ -148,15 +148,25 @@ export class SqlReader {
     opts: StreamOptions<Row, Out, Head>,
     route: Route,
   ): Promise<RowStream<Head>> {
+    const map = opts.map;
     return new Promise<RowStream<Head>>((resolve, reject) => {
       this.inSnapshot(
         async (client) => {
           const head = (opts.head ? await opts.head(snapshotQuery(client)) : undefined) as Head;
-          const rows = client.query(new CursorStream(text, [...values], opts.batch, opts.map));
-          const released = this.cursorReleased(rows, client);
-          // Errors reach the consumer, which attaches its own listeners once it has the stream;
-          // this one only keeps an error before that moment from being an uncaught exception.
-          rows.on('error', () => undefined);
+          const rows = new Transform({
+            objectMode: true,
+            transform(row: Row, _encoding, callback) {
+              try {
+                callback(null, map ? map(row) : row);
+              } catch (err) {
+                callback(err as Error);
+              }
+            },
+          });
+          const cursor = client.query(new QueryStream(text, [...values], { batchSize: opts.batch }));
+          const released = this.cursorReleased(cursor, client, rows);
+          // Errors reach the consumer through `rows`; destroying `rows` destroys the cursor.
+          pipeline(cursor, rows, () => undefined);
           try {
             await once(rows, 'readable');
           } catch (err) {
@@ -268,12 +278,12 @@ export class SqlReader {
    * whose connection dies between two fetches never finishes closing (pg-cursor waits for a
    * ReadyForQuery that cannot come), so `rows` is failed here, which cuts the response.
    */
-  private cursorReleased<Row, Out>(rows: CursorStream<Row, Out>, client: PgClient): Promise<void> {
+  private cursorReleased(cursor: QueryStream, client: PgClient, rows: Readable): Promise<void> {
     const connection = client as unknown as EventEmitter;
     return new Promise<void>((done) => {
       const onEnd = (): void => {
         this.logger.warn('La conexión con la base de datos se cerró durante una lectura en curso; se corta la respuesta.');
-        rows.connectionLost(new Error('La conexión con la base de datos se cerró durante la lectura.'));
+        rows.destroy(new Error('La conexión con la base de datos se cerró durante la lectura.'));
         finish();
       };
       const finish = (): void => {
@@ -281,71 +291,9 @@ export class SqlReader {
         done();
       };
       connection.once('end', onEnd);
-      rows.once('close', finish);
+      cursor.once('close', finish);
     });
   }
-}
-
-/**
- * A server-side cursor as an object-mode stream of mapped rows: pg-query-stream's batched reads
- * with `map` applied as each batch arrives. (A Transform stage after the cursor cost one more
- * stream hop per row — half a million of them in a year of report detail.) Single use; destroying
- * it closes the cursor, which waits for the server's answer — an answer that never comes once the
- * connection is gone, so `connectionLost` ends the destroy (a pending one too) at once: the
- * consumer must get the error now.
- */
-class CursorStream<Row, Out> extends QueryStream {
-  private lost = false;
-  private closing?: () => void;
-
-  constructor(
-    text: string,
-    values: unknown[],
-    batch: number,
-    private readonly mapRow: ((row: Row) => Out) | undefined,
-  ) {
-    super(text, values, { batchSize: batch });
-  }
-
-  override _read(size: number): void {
-    (this.cursor as CursorReads<Row>).read(size, (err, rows) => {
-      if (err) return void this.destroy(err);
-      const map = this.mapRow;
-      try {
-        if (map) for (const row of rows) this.push(map(row));
-        else for (const row of rows) this.push(row);
-      } catch (mapFailure) {
-        return void this.destroy(mapFailure as Error);
-      }
-      // pg-cursor: a short batch is the last one.
-      if (rows.length < size) this.push(null);
-    });
-  }
-
-  override _destroy(err: Error | null, callback: (err?: Error | null) => void): void {
-    if (this.lost) return callback(err);
-    let done = false;
-    this.closing = () => {
-      if (done) return;
-      done = true;
-      this.closing = undefined;
-      callback(err);
-    };
-    // The error that destroyed the stream is the one reported, whatever the close says.
-    super._destroy(err as Error, () => this.closing?.());
-  }
-
-  /** The connection ended under the cursor: fail the stream now, or end a destroy already waiting on the close. */
-  connectionLost(err: Error): void {
-    this.lost = true;
-    if (this.closing) this.closing();
-    else this.destroy(err);
-  }
-}
-
-/** The part of pg-cursor's Cursor that CursorStream reads through. */
-interface CursorReads<Row> {
-  read(rows: number, callback: (err: Error | undefined, rows: Row[]) => void): void;
 }
 
 type KnexClient = { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };

@@ -1,8 +1,7 @@
 import { EventEmitter } from 'node:events';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { AppConfig } from '@nomina-api/platform/config/app-config';
 import type { MikroORM } from '@mikro-orm/core';
-import { servedByFakeCursor } from '@nomina-api/platform/persistence/fake-pg-cursor';
 import { type PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import { REPORT_STATEMENT_TIMEOUT_MS, ReportUtilityHandler } from './report-utility.handler';
 import { ReportUtilityQuery } from './report-utility.query';
@@ -37,7 +36,7 @@ const productRow: ReportUtilityRow = {
 };
 const totalsRow: ReportUtilityRow = { ...productRow, isTotal: true, productId: null, code: null, name: null, avgCost: null };
 
-/** A client whose cursor serves `rows` (or fails with them); records the statements it is sent. */
+/** A client whose cursor is a plain object stream; records the statements it is sent. */
 function fakeReader(rows: ReportUtilityRow[] | Error, opts: { beginFails?: boolean; noConnection?: boolean } = {}) {
   const statements: unknown[][] = [];
   let released = false;
@@ -51,7 +50,15 @@ function fakeReader(rows: ReportUtilityRow[] | Error, opts: { beginFails?: boole
         return Promise.resolve({ rows: [], rowCount: 0 });
       }
       statements.push(['<cursor>']);
-      cursor = servedByFakeCursor(text as Readable, rows);
+      cursor =
+        rows instanceof Error
+          ? new Readable({
+              objectMode: true,
+              read() {
+                this.destroy(rows);
+              },
+            })
+          : Readable.from(rows);
       return cursor;
     },
   }) as unknown as PgClient;
