@@ -13,15 +13,17 @@
  *   report's jsonWriter into a sink that only counts characters (no encoding, no socket).
  */
 import { pipeline, Readable, Transform, Writable } from 'node:stream';
-import { DEFAULT_ESTADOS } from '@nomina-api/reportes/queries/report-utility/report-utility.query';
 import {
+  DEFAULT_ESTADOS,
+  jsonWriter,
   type ReportUtilityRow,
   reportUtilityShape,
   reportUtilitySql,
   reportUtilityValues,
-} from '@nomina-api/reportes/queries/report-utility/report-utility.sql';
-import { toItem, toRowJson, toRowView } from '@nomina-api/reportes/queries/report-utility/report-utility.view';
-import { jsonWriter } from '@nomina-api/reportes/http/report-utility.json';
+  toItem,
+  toRowJson,
+  toRowView,
+} from '@nomina-api/reportes/testing';
 import { opt } from './lib/cli';
 import { benchServer, serviceClient } from './lib/pg';
 
