@@ -5,5 +5,11 @@
 export { jsonWriter } from './http/report-utility.json';
 export { ReportUtilityHandler } from './queries/report-utility/report-utility.handler';
 export { DEFAULT_ESTADOS, ReportUtilityQuery } from './queries/report-utility/report-utility.query';
-export { groupedFromLinesSql, reportUtilitySql } from './queries/report-utility/report-utility.sql';
-export { toItem } from './queries/report-utility/report-utility.view';
+export {
+  groupedFromLinesSql,
+  type ReportUtilityRow,
+  reportUtilityShape,
+  reportUtilitySql,
+  reportUtilityValues,
+} from './queries/report-utility/report-utility.sql';
+export { toItem, toRowJson, toRowView } from './queries/report-utility/report-utility.view';

@@ -8,14 +8,15 @@ const CHUNK_CHARS = 64 * 1024;
  * goes out at once, so the status and headers are sent before the first row; an error after that
  * destroys the stream (and the HTTP connection): the client gets a truncated body, never a short
  * list that looks complete. Destroying the result (a client that disconnects) destroys `records`.
+ * `toJson` writes one record (default JSON.stringify).
  */
-export function jsonArrayStream(records: Readable): Readable {
+export function jsonArrayStream<T>(records: Readable, toJson: (record: T) => string = JSON.stringify): Readable {
   let separator = '';
   let pending = '';
   const json = new Transform({
     writableObjectMode: true,
-    transform(record: unknown, _encoding, callback) {
-      pending += separator + JSON.stringify(record);
+    transform(record: T, _encoding, callback) {
+      pending += separator + toJson(record);
       separator = ',';
       if (pending.length < CHUNK_CHARS) return callback();
       const chunk = pending;

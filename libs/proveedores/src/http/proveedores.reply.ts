@@ -7,6 +7,7 @@ import type { ListProveedoresResult, ProveedoresPaging } from '../queries/list-p
 import type { ProveedorResponseDto } from './dto/proveedor.response.dto';
 import { jsonArrayStream } from './json-array.stream';
 import { pagingHeaders } from './paging';
+import { proveedorJson } from './proveedor-json';
 import { PROVEEDOR_EXPORT_COLUMNS } from './proveedor.export';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
@@ -37,5 +38,5 @@ export function sendProveedores(
     return undefined;
   }
   reply.type(JSON_UTF8);
-  return jsonArrayStream(result.records);
+  return jsonArrayStream(result.records, proveedorJson);
 }

@@ -1,4 +1,5 @@
 import type { ReportUtilityRow } from './report-utility.sql';
+import { toWireUuid } from '@nomina-api/platform/http/uuid';
 import { toItem, toRowJson, toRowView, toTotalsView } from './report-utility.view';
 
 const figures = {
@@ -100,5 +101,37 @@ describe('toRowJson', () => {
     const item = toItem(row);
     if (!('row' in item)) throw new Error('expected a row');
     expect(toRowJson(item.row)).toBe(JSON.stringify(toRowView(item.row)));
+  });
+});
+
+describe('toRowJson on edge values, against JSON.stringify(toRowView(record))', () => {
+  const base = { ...grouped, saleId: '5a1e0000-0000-4000-8000-0000000000a1', date: '2024-03-01T00:00:00.000Z' };
+  const rows: ReportUtilityRow[] = [
+    { ...base, code: null, name: null, categoryName: null, avgCost: null },
+    { ...base, name: 'Niño \ud83d "x" \u2028', categoryName: '\u0000\u001f', code: '\\' },
+    { ...base, quantity: '-0', totalBruto: '-0.0000', totalDiscount: '0.0000001', totalTaxes: '1e21', total: '123456789012345.678' },
+    { ...base, avgCost: '0.00000100', grossProfit: '-999999999999999.99', quantity: '1E-7', totalBruto: 'abc', total: '' },
+    { ...grouped, saleId: null, date: null, productId: 'C0FFEE00000040008000000000000001' },
+    { ...grouped, productId: 'not-a-uuid-but-text-"quoted"-36chars' },
+    { ...base, saleId: '5a1e0000-0000-4000-8000-00000000-0a1', date: null },
+  ];
+  it.each(rows.map((r, i) => [i, r] as const))('row %i', (_i, row) => {
+    const item = toItem(row);
+    if (!('row' in item)) throw new Error('expected a row');
+    expect(toRowJson(item.row)).toBe(JSON.stringify(toRowView(item.row)));
+  });
+
+  it('wire uuids: the fast path gives what toWireUuid gives for any text', () => {
+    for (const id of [
+      'c0ffee00-0000-4000-8000-000000000001',
+      'C0FFEE00-0000-4000-8000-000000000001',
+      'c0ffee00-0000-4000-8000-0000000000-1',
+      'c0ffee0000004000800000000000000123ab',
+      '',
+    ]) {
+      const item = toItem({ ...base, saleId: id, productId: id });
+      if (!('row' in item)) throw new Error('expected a row');
+      expect([item.row.saleId, item.row.productId]).toEqual([toWireUuid(id), toWireUuid(id)]);
+    }
   });
 });

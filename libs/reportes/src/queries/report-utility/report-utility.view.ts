@@ -1,3 +1,4 @@
+import { decimalJson, textJson } from '@nomina-api/platform/http/json-text/json-text';
 import { toWireUuid } from '@nomina-api/platform/http/uuid';
 import type { ReportUtilityRow } from './report-utility.sql';
 
@@ -75,21 +76,40 @@ export function toItem(row: ReportUtilityRow): ReportUtilityItem {
     const { quantity, totalBruto, totalDiscount, totalTaxes, total, cost, grossProfit } = row;
     return { totals: { quantity, totalBruto, totalDiscount, totalTaxes, total, cost, grossProfit } };
   }
-  const product: ReportUtilityRecord = {
-    productId: toWireUuid(row.productId ?? ''),
-    // A line whose product row is missing (venta_linea has no foreign key) still shows up.
-    code: row.code ?? '',
-    name: row.name ?? '',
-    categoryName: row.categoryName,
-    quantity: row.quantity,
-    totalBruto: row.totalBruto,
-    totalDiscount: row.totalDiscount,
-    totalTaxes: row.totalTaxes,
-    total: row.total,
-    avgCost: row.avgCost ?? '0',
-    grossProfit: row.grossProfit,
+  const detail = row.saleId !== null;
+  // One literal for both shapes (a year of detail is half a million rows: a spread per row copied
+  // every field again). A grouped record carries saleId/date as undefined, which every writer
+  // treats as absent (JSON.stringify omits them, the grouped export columns do not name them).
+  return {
+    row: {
+      saleId: detail ? wireUuid(row.saleId!) : undefined,
+      date: detail ? (row.date ?? '') : undefined,
+      productId: wireUuid(row.productId ?? ''),
+      // A line whose product row is missing (venta_linea has no foreign key) still shows up.
+      code: row.code ?? '',
+      name: row.name ?? '',
+      categoryName: row.categoryName,
+      quantity: row.quantity,
+      totalBruto: row.totalBruto,
+      totalDiscount: row.totalDiscount,
+      totalTaxes: row.totalTaxes,
+      total: row.total,
+      avgCost: row.avgCost ?? '0',
+      grossProfit: row.grossProfit,
+    },
   };
-  return { row: row.saleId === null ? product : { saleId: toWireUuid(row.saleId), date: row.date ?? '', ...product } };
+}
+
+/**
+ * toWireUuid, with PostgreSQL's text form of a uuid (the only one a uuid column gives) cut by
+ * slices instead of a regular expression: about half the cost, same result for every input.
+ */
+function wireUuid(s: string): string {
+  if (s.length === 36 && s.charCodeAt(8) === 45 && s.charCodeAt(13) === 45 && s.charCodeAt(18) === 45 && s.charCodeAt(23) === 45) {
+    const hex = s.slice(0, 8) + s.slice(9, 13) + s.slice(14, 18) + s.slice(19, 23) + s.slice(24);
+    if (hex.indexOf('-') < 0) return hex.toUpperCase();
+  }
+  return toWireUuid(s);
 }
 
 /** Decimal text → JSON numbers (after all exact arithmetic is done). */
@@ -99,24 +119,37 @@ export function toRowView(record: ReportUtilityRecord): ReportUtilityRowView {
   return view as ReportUtilityRowView;
 }
 
-/** A decimal text as the JSON number JSON.stringify would write for Number(text). */
-const jsonNumber = (text: string): string => {
-  const n = Number(text);
-  return Number.isFinite(n) ? String(n) : 'null';
-};
-const jsonText = (text: string | null): string => (text === null ? 'null' : JSON.stringify(text));
-
 /**
  * The JSON of one row: byte for byte `JSON.stringify(toRowView(record))`, written straight from the
  * record (no view object, no spread): a year of detail is half a million rows.
  */
 export function toRowJson(r: ReportUtilityRecord): string {
-  const head = r.saleId === undefined ? '{' : `{"saleId":${jsonText(r.saleId)},"date":${jsonText(r.date ?? null)},`;
+  const head =
+    r.saleId === undefined ? '{"productId":' : '{"saleId":' + textJson(r.saleId) + ',"date":' + textJson(r.date ?? null) + ',"productId":';
   return (
-    `${head}"productId":${jsonText(r.productId)},"code":${jsonText(r.code)},"name":${jsonText(r.name)},` +
-    `"categoryName":${jsonText(r.categoryName)},"quantity":${jsonNumber(r.quantity)},"totalBruto":${jsonNumber(r.totalBruto)},` +
-    `"totalDiscount":${jsonNumber(r.totalDiscount)},"totalTaxes":${jsonNumber(r.totalTaxes)},"total":${jsonNumber(r.total)},` +
-    `"avgCost":${jsonNumber(r.avgCost)},"grossProfit":${jsonNumber(r.grossProfit)}}`
+    head +
+    textJson(r.productId) +
+    ',"code":' +
+    textJson(r.code) +
+    ',"name":' +
+    textJson(r.name) +
+    ',"categoryName":' +
+    textJson(r.categoryName) +
+    ',"quantity":' +
+    decimalJson(r.quantity) +
+    ',"totalBruto":' +
+    decimalJson(r.totalBruto) +
+    ',"totalDiscount":' +
+    decimalJson(r.totalDiscount) +
+    ',"totalTaxes":' +
+    decimalJson(r.totalTaxes) +
+    ',"total":' +
+    decimalJson(r.total) +
+    ',"avgCost":' +
+    decimalJson(r.avgCost) +
+    ',"grossProfit":' +
+    decimalJson(r.grossProfit) +
+    '}'
   );
 }
 
