@@ -86,10 +86,18 @@ export async function drain(result: unknown): Promise<unknown> {
   return visit(result);
 }
 
-/** Runs the statements in order on one connection; cursor reads are consumed to the end. Returns rows read. */
+/**
+ * Runs the statements in order on one connection; cursor reads are consumed to the end. Returns
+ * rows read. A transaction the statements leave open is rolled back: a stream's closing `rollback`
+ * runs after its cursor ends, so a capture read right after draining can miss it, and the next
+ * scenario on the connection (the numbering's INSERT) would run inside a read-only snapshot.
+ */
 export async function replay(client: Client | PoolClient, statements: readonly Statement[]): Promise<number> {
   let rows = 0;
+  let open = 0;
   for (const s of statements) {
+    if (/^\s*begin\b/i.test(s.text)) open++;
+    else if (/^\s*(commit|rollback)\b/i.test(s.text)) open = 0;
     if (s.stream) {
       const stream = client.query(new QueryStream(s.text, s.values, { batchSize: s.stream }));
       for await (const _ of stream) rows++;
@@ -98,5 +106,6 @@ export async function replay(client: Client | PoolClient, statements: readonly S
       rows += r.rowCount ?? 0;
     }
   }
+  if (open > 0) await client.query('rollback');
   return rows;
 }
