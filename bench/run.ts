@@ -65,10 +65,10 @@ const SERVICE = opt('service') ?? join(ROOT, 'dist/apps/api/src/main.js');
  * The service (and --ab) processes run with the Dockerfile's V8 flags (its NODE_OPTIONS: a 256 MB
  * old space, 16 MB semi-spaces); `--heap-mb N` replaces the old-space cap, `--heap-mb 0` drops the
  * flags (V8's defaults, sized from the machine's memory, which lets garbage pile up to several
- * times the live heap).
+ * times the live heap); `--v8-flags "…"` replaces them all (A/B of the image's settings).
  */
 const HEAP_MB = opt('heap-mb') === undefined ? undefined : Number(opt('heap-mb'));
-const V8_FLAGS = imageV8Flags(HEAP_MB);
+const V8_FLAGS = opt('v8-flags') !== undefined ? opt('v8-flags')!.split(/\s+/).filter(Boolean) : imageV8Flags(HEAP_MB);
 const selected = (name: string): boolean => !only || only.some((o) => name.includes(o));
 
 const log = (s: string): void => void process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
