@@ -25,10 +25,11 @@ RUN npm ci --omit=dev --omit=optional && npm cache clean --force
 COPY --from=build /app/dist ./dist
 # V8 would size its heap from the host's memory and let garbage pile up; every large response is
 # streamed, so a 256 MB old space is plenty (README, Configuration). Node 24's V8 also lets the
-# young generation grow to 3 x 32 MB under load (RSS 278 MB after 5 s of single-row reads, 195 MB
-# with 16 MB semi-spaces, Node 20's default; bench/RESULTS.md). Override with -e NODE_OPTIONS=...
-# bench/run.ts reads this line to start the service the same way.
-ENV NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=16"
+# young generation grow further under load: peak RSS 334-353 MB on the big streamed reads without
+# a semi-space limit, 289 MB with 24 MB; 16 MB (Node 20's default) kept it lower but made the
+# year's detail report cost 1.7x more CPU (sweep in bench/RESULTS.md, "Framework tax").
+# Override with -e NODE_OPTIONS=... bench/run.ts reads this line to start the service the same way.
+ENV NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=24"
 USER node
 EXPOSE 3000
 CMD ["node", "dist/apps/api/src/main.js"]
