@@ -28,7 +28,7 @@ const noHttpFromQuerySide = (ctx) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'examples/**/dist/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.data/**', 'examples/**/dist/**', '**/*.js', '**/*.mjs', 'bench/.out/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
