@@ -101,12 +101,7 @@ export class ConditionalRequestGuard implements CanActivate {
       const varyBefore = headerText(reply.getHeader('vary'));
       const vary = withAccept(varyBefore);
       req.revalidation = { etag, varyBefore };
-      const ifNoneMatch = req.headers['if-none-match'];
-      if (ifNoneMatch === undefined) {
-        reply.header('etag', etag).header('cache-control', CACHE_CONTROL_REVALIDATE).header('vary', vary);
-        return true;
-      }
-      const tags = parseIfNoneMatch(ifNoneMatch);
+      const tags = parseIfNoneMatch(req.headers['if-none-match']);
       if (tags !== '*' && tagsMatch(tags, etag)) throw new NotModified(etag, vary);
       reply.header('etag', etag).header('cache-control', CACHE_CONTROL_REVALIDATE).header('vary', vary);
       if (tags === '*') answerSuccessAsNotModified(reply, etag, vary);
