@@ -16,7 +16,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { opt } from './lib/cli';
-import { cpuSeconds, httpGet, load, rssSampler, sequential, type Stats } from './lib/measure';
+import { httpGet, loadWithCpu, rssSampler, sequential, type Stats } from './lib/measure';
 import { benchServer } from './lib/pg';
 import { discover } from './lib/scenarios';
 import { imageV8Flags, type RunningService, startService } from './lib/service';
@@ -106,10 +106,9 @@ async function revalidation(service: RunningService, targets: Record<string, str
         ['notModified', url, conditional],
         ['full', url, service.auth],
       ] as const) {
-        const before = cpuSeconds(service.child.pid as number);
-        const r = await load(u, h, 10, seconds);
+        const r = await loadWithCpu(service.child.pid as number, u, h, 10, seconds);
         // µs: a 304 costs a few tens of them, below what ms with two decimals shows.
-        cpu[k].push(((cpuSeconds(service.child.pid as number) - before) * 1e6) / Math.max(1, r.n));
+        cpu[k].push(r.cpuMsPerReq * 1000);
       }
     }
     const med = (xs: Stats[]): number => [...xs.map((s) => s.median)].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

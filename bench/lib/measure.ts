@@ -115,13 +115,7 @@ export function rssSampler(pid: number, everyMs = 25): { stop(): number; peak():
   };
 }
 
-/** CPU seconds (user + system) a live process has used so far; NaN when it is gone. */
-export function cpuSeconds(pid: number): number {
-  const { user, system } = cpuSplit(pid);
-  return user + system;
-}
-
-/** The same, split: user (JS, V8, libuv) and system (the kernel: socket writes, reads, epoll). */
+/** CPU seconds a live process has used so far, user (JS, V8, libuv) and system (the kernel: socket writes, reads, epoll); NaN when it is gone. */
 export function cpuSplit(pid: number): { user: number; system: number } {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');

@@ -78,15 +78,11 @@ export function parseIfNoneMatch(header: string | string[] | undefined): '*' | s
 }
 
 /**
- * True when If-None-Match names the current representation: `*`, or the ETag by the WEAK
- * comparison RFC 9110 §13.1.2 prescribes for If-None-Match (`W/"x"` matches `"x"`: a proxy that
- * compressed or re-encoded the body marks it weak, and the client still holds the same data).
+ * True when the tags of If-None-Match (parseIfNoneMatch) name the current representation: `*`, or
+ * the ETag by the WEAK comparison RFC 9110 §13.1.2 prescribes for If-None-Match (`W/"x"` matches
+ * `"x"`: a proxy that compressed or re-encoded the body marks it weak, and the client still holds
+ * the same data).
  */
-export function ifNoneMatchMatches(header: string | string[] | undefined, etag: string): boolean {
-  return tagsMatch(parseIfNoneMatch(header), etag);
-}
-
-/** ifNoneMatchMatches on tags parseIfNoneMatch already read. */
 export function tagsMatch(tags: '*' | readonly string[], etag: string): boolean {
   if (tags === '*') return true;
   for (const tag of tags) if (tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
