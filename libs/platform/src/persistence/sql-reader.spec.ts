@@ -1,12 +1,12 @@
 import { EventEmitter } from 'node:events';
-import { Readable } from 'node:stream';
 import { Logger } from '@nestjs/common';
 import type { MikroORM } from '@mikro-orm/core';
+import { attachFakeCursor } from './__fixtures__/fake-cursor';
 import { type PgClient, SqlReader } from './sql-reader';
 
 /**
  * A pg-like client: answers statements from `answer`; a cursor serves `cursorRows`, then ends, or
- * (`stalls`) waits forever like one whose backend stopped answering.
+ * (`stalls`) waits forever like one whose backend stopped answering (attachFakeCursor).
  */
 function fakeReader(answer: (text: string, values: unknown[]) => unknown[], cursorRows: unknown[] = [], stalls = false) {
   const statements: string[] = [];
@@ -18,14 +18,7 @@ function fakeReader(answer: (text: string, values: unknown[]) => unknown[], curs
         return Promise.resolve({ rows: answer(text, values), rowCount: 0 });
       }
       statements.push('<cursor>');
-      let i = 0;
-      return new Readable({
-        objectMode: true,
-        read() {
-          if (i < cursorRows.length) this.push(cursorRows[i++]);
-          else if (!stalls) this.push(null);
-        },
-      });
+      return attachFakeCursor(text as { cursor: unknown }, cursorRows, { stalls });
     },
   });
   class Reader extends SqlReader {
@@ -85,7 +78,8 @@ describe('SqlReader', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     try {
       const fake = fakeReader(() => [], [{ n: 1 }], true);
-      const { rows } = await fake.reader.stream('select n', [], { batch: 10 });
+      // A full batch, so the stream asks for the next one, which never comes.
+      const { rows } = await fake.reader.stream('select n', [], { batch: 1 });
       const failure = new Promise<Error>((resolve) => rows.once('error', resolve));
       rows.resume();
       await tick();
@@ -98,5 +92,19 @@ describe('SqlReader', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+  it('stream: a destroy whose cursor close never answers (dead backend) completes when the connection ends, and releases', async () => {
+    const fake = fakeReader(() => [], [{ n: 1 }], true);
+    const { rows } = await fake.reader.stream('select n', [], { batch: 1 });
+    const closed = new Promise((resolve) => rows.once('close', resolve));
+    rows.destroy();
+    await tick();
+    expect(fake.released()).toBe(0);
+    fake.client.emit('end');
+    await closed;
+    await tick();
+    await tick();
+    expect(fake.released()).toBe(1);
+    expect(fake.statements.at(-1)).toBe('rollback');
   });
 });

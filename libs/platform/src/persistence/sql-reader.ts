@@ -1,11 +1,11 @@
 import type { EventEmitter } from 'node:events';
 import { once } from 'node:events';
-import { pipeline, type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
-import QueryStream from 'pg-query-stream';
 import { deadConnection } from './connection-errors';
+import { CursorRows } from './cursor-rows';
 import { ReadPools, replicaFailure, type ReplicaPool } from './read-pools';
 
 /** The node-postgres client behind MikroORM's pool (native $1 placeholders, streams, COPY). */
@@ -153,20 +153,16 @@ export class SqlReader {
       this.inSnapshot(
         async (client) => {
           const head = (opts.head ? await opts.head(snapshotQuery(client)) : undefined) as Head;
-          const rows = new Transform({
-            objectMode: true,
-            transform(row: Row, _encoding, callback) {
-              try {
-                callback(null, map ? map(row) : row);
-              } catch (err) {
-                callback(err as Error);
-              }
-            },
-          });
-          const cursor = client.query(new QueryStream(text, [...values], { batchSize: opts.batch }));
-          const released = this.cursorReleased(cursor, client, rows);
-          // Errors reach the consumer through `rows`; destroying `rows` destroys the cursor.
-          pipeline(cursor, rows, () => undefined);
+          const rows = client.query(
+            new CursorRows<Row, Out>(text, [...values], opts.batch, map, client as unknown as EventEmitter, () =>
+              this.logger.warn('La conexión con la base de datos se cerró durante una lectura en curso; se corta la respuesta.'),
+            ),
+          );
+          // 'close' comes after the cursor closed or the connection ended, whatever happened before.
+          const released = new Promise<void>((done) => rows.once('close', done));
+          // Consumers listen for errors themselves (Fastify, pipeInto, for await); this one only
+          // keeps a stream nobody reads any more from taking the process down when it fails.
+          rows.on('error', () => undefined);
           try {
             await once(rows, 'readable');
           } catch (err) {
@@ -270,29 +266,6 @@ export class SqlReader {
         await client.query('rollback').catch(() => undefined);
       }
     }, route);
-  }
-
-  /**
-   * Resolves when the connection is free again: the cursor closed (after its last row, an error
-   * or destroy), or the connection itself ended. The second case needs its own watch: a cursor
-   * whose connection dies between two fetches never finishes closing (pg-cursor waits for a
-   * ReadyForQuery that cannot come), so `rows` is failed here, which cuts the response.
-   */
-  private cursorReleased(cursor: QueryStream, client: PgClient, rows: Readable): Promise<void> {
-    const connection = client as unknown as EventEmitter;
-    return new Promise<void>((done) => {
-      const onEnd = (): void => {
-        this.logger.warn('La conexión con la base de datos se cerró durante una lectura en curso; se corta la respuesta.');
-        rows.destroy(new Error('La conexión con la base de datos se cerró durante la lectura.'));
-        finish();
-      };
-      const finish = (): void => {
-        connection.removeListener('end', onEnd);
-        done();
-      };
-      connection.once('end', onEnd);
-      cursor.once('close', finish);
-    });
   }
 }
 

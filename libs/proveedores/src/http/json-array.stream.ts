@@ -1,4 +1,5 @@
-import { pipeline, type Readable, Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
+import { pipeInto } from '@nomina-api/platform/http/pipe-into';
 
 /** Characters gathered before a write: a few large socket writes rather than one per record. */
 const CHUNK_CHARS = 64 * 1024;
@@ -15,6 +16,8 @@ export function jsonArrayStream<T>(records: Readable, toJson: (record: T) => str
   let pending = '';
   const json = new Transform({
     writableObjectMode: true,
+    // Pushed text stays a string up to the socket write (no Buffer copy of every chunk).
+    encoding: 'utf8',
     transform(record: T, _encoding, callback) {
       pending += separator + toJson(record);
       separator = ',';
@@ -28,6 +31,5 @@ export function jsonArrayStream<T>(records: Readable, toJson: (record: T) => str
     },
   });
   json.push('[');
-  pipeline(records, json, () => undefined);
-  return json;
+  return pipeInto(records, json);
 }

@@ -1,5 +1,6 @@
-import { pipeline, type Readable, Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { exportColumns, type ExportColumn } from '@nomina-api/platform/export/export-column';
+import { pipeInto } from '@nomina-api/platform/http/pipe-into';
 import type { ReportUtilityItem } from '../queries/report-utility/report-utility.view';
 
 const PRODUCT = {
@@ -32,6 +33,5 @@ export function reportRows(items: Readable): Readable {
     },
   });
   // Failures reach the file through `rows`, which ends the response.
-  pipeline(items, rows, () => undefined);
-  return rows;
+  return pipeInto(items, rows);
 }

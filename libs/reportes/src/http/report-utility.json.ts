@@ -14,6 +14,8 @@ export function jsonWriter(): Transform {
   let closed = false;
   const writer: Transform = new Transform({
     writableObjectMode: true,
+    // Pushed text stays a string up to the socket write (no Buffer copy of every chunk).
+    encoding: 'utf8',
     transform(item: ReportUtilityItem, _encoding, callback) {
       if ('row' in item) {
         const prefix = rows++ === 0 ? '{"reportByProduct":[' : ',';

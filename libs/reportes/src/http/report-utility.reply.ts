@@ -1,15 +1,13 @@
-import { pipeline, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
 import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
 import { DEFAULT_ESTADOS, type ReportUtilityCriteria } from '../queries/report-utility/report-utility.query';
 import { exportFile, exportFileName } from '@nomina-api/platform/export/export-file';
-import { resolveExportFormat } from '@nomina-api/platform/export/export-format';
+import type { ExportFormat } from '@nomina-api/platform/export/export-format';
+import { pipeInto } from '@nomina-api/platform/http/pipe-into';
 import type { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
 import { DETAIL_EXPORT_COLUMNS, GROUPED_EXPORT_COLUMNS, reportRows } from './report-utility.export';
 import { JSON_CONTENT_TYPE, jsonWriter } from './report-utility.json';
-
-// Stream failures surface on the response stream itself (Fastify ends the reply).
-const noop = (): void => undefined;
 
 /** The query's criteria from the validated request and the businesses the principal may read. */
 export function reportUtilityCriteria(params: ReportUtilityRequestDto, scope: BusinessScope): ReportUtilityCriteria {
@@ -23,17 +21,16 @@ export function reportUtilityCriteria(params: ReportUtilityRequestDto, scope: Bu
 }
 
 /**
- * The report body by `format`/Accept — JSON, or a CSV/XLSX file of the rows (CONTRACT §4, §8) —
- * written while the rows arrive. Destroying the body (client gone) destroys the item stream,
+ * The report body in the format the request asked for (`resolveExportFormat`, checked before the
+ * read) — JSON, or a CSV/XLSX file of the rows (CONTRACT §4, §8) — written while the rows arrive. Destroying the body (client gone) destroys the item stream,
  * which closes the cursor and frees the connection.
  */
 export function reportUtilityBody(
   items: Readable,
   grouped: boolean,
   params: ReportUtilityRequestDto,
-  accept: string | undefined,
+  format: ExportFormat,
 ): StreamableFile {
-  const format = resolveExportFormat(params.format, accept);
   if (format !== 'json') {
     return exportFile(format, {
       resource: 'reportUtility',
@@ -43,5 +40,5 @@ export function reportUtilityBody(
       fileName: exportFileName('reporte-utilidad', params.dateInitISO, params.dateEndISO),
     });
   }
-  return new StreamableFile(pipeline(items, jsonWriter(), noop), { type: JSON_CONTENT_TYPE });
+  return new StreamableFile(pipeInto(items, jsonWriter()), { type: JSON_CONTENT_TYPE });
 }

@@ -4,6 +4,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
 import { CurrentBusinessScope, CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
 import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
+import { resolveExportFormat } from '@nomina-api/platform/export/export-format';
 import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
 import { ValidDto } from '@nomina-api/platform/http/validation.pipe';
 import { ReportUtilityQuery } from '../queries/report-utility/report-utility.query';
@@ -27,8 +28,10 @@ export class ReportsController {
     @CurrentBusinessScope() scope: BusinessScope,
     @Headers('accept') accept: string | undefined,
   ): Promise<StreamableFile> {
+    // Before the read: a 400 after it would leave the opened cursor (and its connection) behind.
+    const format = resolveExportFormat(params.format, accept);
     const criteria = reportUtilityCriteria(params, scope);
     const items = await this.queryBus.execute(new ReportUtilityQuery(tenantId, criteria));
-    return reportUtilityBody(items, criteria.grouped, params, accept);
+    return reportUtilityBody(items, criteria.grouped, params, format);
   }
 }

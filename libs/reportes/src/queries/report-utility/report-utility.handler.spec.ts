@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import type { AppConfig } from '@nomina-api/platform/config/app-config';
 import type { MikroORM } from '@mikro-orm/core';
+import { attachFakeCursor } from '@nomina-api/platform/persistence/__fixtures__/fake-cursor';
 import { type PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import { REPORT_STATEMENT_TIMEOUT_MS, ReportUtilityHandler } from './report-utility.handler';
 import { ReportUtilityQuery } from './report-utility.query';
@@ -36,11 +37,11 @@ const productRow: ReportUtilityRow = {
 };
 const totalsRow: ReportUtilityRow = { ...productRow, isTotal: true, productId: null, code: null, name: null, avgCost: null };
 
-/** A client whose cursor is a plain object stream; records the statements it is sent. */
+/** A client whose cursor serves `rows` (attachFakeCursor); records the statements it is sent. */
 function fakeReader(rows: ReportUtilityRow[] | Error, opts: { beginFails?: boolean; noConnection?: boolean } = {}) {
   const statements: unknown[][] = [];
   let released = false;
-  let cursor: Readable | undefined;
+  let cursor: (Readable & { cursorClosed: () => boolean }) | undefined;
   // An emitter like pg's Client: the reader watches its 'end' event while a cursor is open.
   const client = Object.assign(new EventEmitter(), {
     query(text: unknown, values?: unknown[]) {
@@ -50,15 +51,7 @@ function fakeReader(rows: ReportUtilityRow[] | Error, opts: { beginFails?: boole
         return Promise.resolve({ rows: [], rowCount: 0 });
       }
       statements.push(['<cursor>']);
-      cursor =
-        rows instanceof Error
-          ? new Readable({
-              objectMode: true,
-              read() {
-                this.destroy(rows);
-              },
-            })
-          : Readable.from(rows);
+      cursor = attachFakeCursor(text as Readable & { cursor: unknown }, rows);
       return cursor;
     },
   }) as unknown as PgClient;
@@ -123,6 +116,7 @@ describe('ReportUtilityHandler', () => {
     await tick();
     await tick();
     expect(fake.cursor()?.destroyed).toBe(true);
+    expect(fake.cursor()?.cursorClosed()).toBe(true);
     expect(fake.statements.at(-1)).toEqual(['rollback']);
     expect(fake.released()).toBe(true);
   });
