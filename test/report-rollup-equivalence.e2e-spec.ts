@@ -309,7 +309,7 @@ describe('grouped report from the sales rollups = from the lines (e2e)', () => {
           values: [TENANT_A, one ? businesses[0] : businesses, range.init, range.end, ['Pagada', 'Pendiente']],
         });
         const expected: string[] = [];
-        for await (const chunk of Readable.from(rows.map(toItem)).pipe(jsonWriter())) expected.push(String(chunk));
+        for await (const chunk of Readable.from([rows.map(toItem)]).pipe(jsonWriter())) expected.push(String(chunk));
         expect(res.body).toBe(expected.join(''));
       }
     }

@@ -20,28 +20,37 @@ export class CursorRows<Row, Out> extends QueryStream {
   private clientEnded = false;
   private pendingDestroy: ((err?: Error | null) => void) | undefined;
 
+  /**
+   * `batches`: each fetch is pushed as one array of mapped rows (the stream buffers one such
+   * array), for a consumer that writes a batch at once; otherwise row by row, buffering a batch.
+   */
   constructor(
     text: string,
     values: unknown[],
-    batch: number,
+    private readonly batch: number,
     private readonly mapRow: ((row: Row) => Out) | undefined,
+    private readonly batches: boolean,
     private readonly client: EventEmitter,
     private readonly onConnectionLost: () => void,
   ) {
-    super(text, values, { batchSize: batch });
+    super(text, values, batches ? { highWaterMark: 1 } : { batchSize: batch });
     client.once('end', this.onClientEnd);
   }
 
-  override _read(size: number): void {
-    this.cursor.read(size, (err: Error | undefined, rows: Row[]) => {
+  override _read(): void {
+    this.cursor.read(this.batch, (err: Error | undefined, rows: Row[]) => {
       if (err) return void this.destroy(err);
       const map = this.mapRow;
       try {
-        for (const row of rows) this.push(map ? map(row) : row);
+        if (this.batches) {
+          if (rows.length > 0) this.push(map ? rows.map(map) : rows);
+        } else {
+          for (const row of rows) this.push(map ? map(row) : row);
+        }
       } catch (mapErr) {
         return void this.destroy(mapErr as Error);
       }
-      if (rows.length < size) this.push(null);
+      if (rows.length < this.batch) this.push(null);
     });
   }
 

@@ -36,6 +36,11 @@ export interface StreamOptions<Row, Out, Head> extends SnapshotOptions {
   batch: number;
   /** Turns each row into what the consumer reads (default: the row itself). */
   map?: (row: Row) => Out;
+  /**
+   * Push each fetched batch as one array of mapped rows instead of row by row: for a consumer that
+   * writes a whole batch at once (the report's JSON), a stream step per batch rather than per row.
+   */
+  batches?: boolean;
   /** Runs before the cursor opens, in the same snapshot (e.g. the count of the rows streamed). */
   head?: (query: SnapshotQuery) => Promise<Head>;
 }
@@ -154,7 +159,7 @@ export class SqlReader {
         async (client) => {
           const head = (opts.head ? await opts.head(snapshotQuery(client)) : undefined) as Head;
           const rows = client.query(
-            new CursorRows<Row, Out>(text, [...values], opts.batch, map, client as unknown as EventEmitter, () =>
+            new CursorRows<Row, Out>(text, [...values], opts.batch, map, opts.batches ?? false, client as unknown as EventEmitter, () =>
               this.logger.warn('La conexión con la base de datos se cerró durante una lectura en curso; se corta la respuesta.'),
             ),
           );

@@ -32,12 +32,12 @@ describe('report exports', () => {
       grossProfit: '0.00',
     };
     const out = [];
-    for await (const r of reportRows(Readable.from([{ row }, { totals }] as ReportUtilityItem[]))) out.push(r);
-    expect(out).toEqual([row]);
+    for await (const r of reportRows(Readable.from([[{ row }], [{ row }, { totals }]] as ReportUtilityItem[][]))) out.push(r);
+    expect(out).toEqual([row, row]);
   });
 
   it('destroying the rows destroys the items (the cursor closes), even unread', async () => {
-    const items = Readable.from([] as ReportUtilityItem[]);
+    const items = Readable.from([] as ReportUtilityItem[][]);
     const rows = reportRows(items);
     rows.destroy();
     await new Promise((r) => setImmediate(r));

@@ -22,14 +22,18 @@ export const GROUPED_EXPORT_COLUMNS: readonly ExportColumn[] = exportColumns(PRO
 export const DETAIL_EXPORT_COLUMNS: readonly ExportColumn[] = exportColumns({ saleId: 'uuid', date: 'timestamp', ...PRODUCT });
 
 /**
- * The rows of the report stream: a file is one table, so the totals item is left out. A stream
- * piped from the items, so destroying it (client gone, HEAD) destroys them and closes the cursor.
+ * The rows of the report stream (batches of items): a file is one table, so the totals item is
+ * left out. A stream piped from the items, so destroying it (client gone, HEAD) destroys them and
+ * closes the cursor.
  */
 export function reportRows(items: Readable): Readable {
   const rows = new Transform({
     objectMode: true,
-    transform(item: ReportUtilityItem, _encoding, callback) {
-      callback(null, 'row' in item ? item.row : undefined);
+    // One batch waiting here at most (the default, 16, would be 16 000 rows).
+    writableHighWaterMark: 1,
+    transform(batch: readonly ReportUtilityItem[], _encoding, callback) {
+      for (const item of batch) if ('row' in item) this.push(item.row);
+      callback();
     },
   });
   // Failures reach the file through `rows`, which ends the response.

@@ -27,7 +27,12 @@ const totals = {
   cost: '23592.99',
   grossProfit: '23698.76',
 };
-const run = (items: ReportUtilityItem[]): Promise<string> => text(Readable.from(items).pipe(jsonWriter()));
+/** The items as the handler's stream gives them: arrays of at most `batch` items. */
+const run = (items: ReportUtilityItem[], batch = 1000): Promise<string> => {
+  const batches: ReportUtilityItem[][] = [];
+  for (let i = 0; i < items.length; i += batch) batches.push(items.slice(i, i + batch));
+  return text(Readable.from(batches).pipe(jsonWriter()));
+};
 
 describe('jsonWriter', () => {
   it('writes rows then totals as one JSON document with plain numbers, keys in wire order', async () => {
@@ -73,6 +78,30 @@ describe('jsonWriter', () => {
 
   it('an empty report has an empty list and the totals', async () => {
     expect(JSON.parse(await run([{ totals }])).reportByProduct).toEqual([]);
+  });
+
+  it('the same document whatever the batches: one row per batch, totals alone in the last one', async () => {
+    const items: ReportUtilityItem[] = [{ row: detail }, { row: { ...detail, saleId: 'B2' } }, { row: { ...detail, saleId: 'C3' } }, { totals }];
+    const whole = await run(items);
+    expect(await run(items, 1)).toBe(whole);
+    expect(await run(items, 3)).toBe(whole);
+    expect(JSON.parse(whole).reportByProduct).toHaveLength(3);
+  });
+
+  it('one text chunk per batch, and none taken while the last one is unread (backpressure)', async () => {
+    const writer = jsonWriter();
+    const batch: ReportUtilityItem[] = Array.from({ length: 100 }, () => ({ row: detail }));
+    let accepted = 0;
+    while (accepted < 10_000 && writer.write(batch)) accepted++;
+    // A batch is ~30 K characters: one or two fill the readable buffer, then one waits to be written.
+    expect(accepted).toBeLessThan(3);
+    const chunks: unknown[] = [];
+    writer.on('data', (c) => chunks.push(c));
+    writer.end([{ totals }]);
+    await new Promise((resolve) => writer.on('end', resolve));
+    expect(chunks.every((c) => typeof c === 'string')).toBe(true);
+    expect(chunks).toHaveLength(accepted + 2);
+    expect(JSON.parse(chunks.join('')).reportByProduct).toHaveLength((accepted + 1) * 100);
   });
 
   it('fails rather than end a document without totals', async () => {

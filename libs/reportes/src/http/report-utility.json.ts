@@ -1,38 +1,39 @@
 import { Transform } from 'node:stream';
 import { toRowJson, toTotalsView, type ReportUtilityItem } from '../queries/report-utility/report-utility.view';
-import { PendingText } from './pending-text';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
- * Report items → `{"reportByProduct":[...],"totals":{...}}`, written row by row so a report of
- * any size is sent in constant memory. The totals item comes last in the stream, as it comes
- * last in the body. Numbers become plain JSON numbers only here, after the exact arithmetic.
+ * Batches of report items (the handler's stream: one array per cursor fetch) →
+ * `{"reportByProduct":[...],"totals":{...}}`, one text chunk per batch, so a report of any size
+ * is sent in constant memory and each batch costs one stream step and one socket write. The
+ * totals item comes last in the last batch, as it comes last in the body. Numbers become plain
+ * JSON numbers only here, after the exact arithmetic.
  */
 export function jsonWriter(): Transform {
   let rows = 0;
   let closed = false;
-  const writer: Transform = new Transform({
+  return new Transform({
     writableObjectMode: true,
+    // One batch waiting here at most (the default, 16, would be 16 000 rows).
+    writableHighWaterMark: 1,
     // Pushed text stays a string up to the socket write (no Buffer copy of every chunk).
     encoding: 'utf8',
-    transform(item: ReportUtilityItem, _encoding, callback) {
-      if ('row' in item) {
-        const prefix = rows++ === 0 ? '{"reportByProduct":[' : ',';
-        out.add(prefix + toRowJson(item.row));
-      } else {
-        const prefix = rows === 0 ? '{"reportByProduct":[' : '';
-        closed = true;
-        out.add(`${prefix}],"totals":${JSON.stringify(toTotalsView(item.totals))}}`);
+    transform(batch: readonly ReportUtilityItem[], _encoding, callback) {
+      let text = '';
+      for (const item of batch) {
+        if ('row' in item) {
+          text += (rows++ === 0 ? '{"reportByProduct":[' : ',') + toRowJson(item.row);
+        } else {
+          text += `${rows === 0 ? '{"reportByProduct":[' : ''}],"totals":${JSON.stringify(toTotalsView(item.totals))}}`;
+          closed = true;
+        }
       }
-      callback();
+      callback(null, text);
     },
     flush(callback) {
-      out.push();
       // Never end a body that is not valid JSON as if it were complete.
       callback(closed ? null : new Error('report-utility: the stream ended without its totals item'));
     },
   });
-  const out = new PendingText(writer);
-  return writer;
 }

@@ -33,7 +33,7 @@ const DETAIL: ReportUtilityRow = { ...ROW, saleId: '5a1e0000-0000-4000-8000-0000
 /** What the JSON writer sends for these SQL rows, parsed back. */
 async function written(rows: ReportUtilityRow[]): Promise<{ reportByProduct: object[]; totals: object }> {
   let text = '';
-  for await (const chunk of Readable.from(rows.map(toItem)).pipe(jsonWriter())) text += String(chunk);
+  for await (const chunk of Readable.from([rows.map(toItem)]).pipe(jsonWriter())) text += String(chunk);
   return JSON.parse(text) as { reportByProduct: object[]; totals: object };
 }
 

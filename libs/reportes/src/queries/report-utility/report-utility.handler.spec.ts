@@ -83,7 +83,7 @@ describe('ReportUtilityHandler', () => {
   it('streams rows then totals inside a read-only snapshot with the report timeout, then releases', async () => {
     const fake = fakeReader([productRow, totalsRow]);
     const items = await new ReportUtilityHandler(fake.reader, config(15000)).execute(new ReportUtilityQuery('tenant', criteria));
-    expect(await collect(items)).toEqual([
+    expect((await collect(items)).flat()).toEqual([
       { row: expect.objectContaining({ productId: 'C0FFEE00000040008000000000000001', avgCost: '4.0000' }) },
       { totals: figures },
     ]);

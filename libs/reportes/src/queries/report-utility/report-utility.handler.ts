@@ -21,7 +21,8 @@ export const REPORT_STATEMENT_TIMEOUT_MS = 15 * 60_000;
 /**
  * One statement read through the SqlReader's stream (a server-side cursor in batches, with
  * backpressure from the consumer, inside a read-only snapshot that carries the report's statement
- * timeout). There is always a first item (the totals row), so a query that fails to start is an
+ * timeout). The stream carries one array of items per fetched batch (the JSON writer writes a
+ * batch at once). There is always a first item (the totals row), so a query that fails to start is an
  * ordinary error response instead of a cut-off body.
  */
 @QueryHandler(ReportUtilityQuery)
@@ -42,6 +43,7 @@ export class ReportUtilityHandler implements IQueryHandler<ReportUtilityQuery, R
     const { rows } = await this.sql.stream<ReportUtilityRow, ReturnType<typeof toItem>>(text, reportUtilityValues(tenantId, criteria), {
       batch: BATCH_SIZE,
       map: toItem,
+      batches: true,
       statementTimeoutMs: this.timeoutMs,
     });
     return rows;
