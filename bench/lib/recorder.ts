@@ -26,7 +26,8 @@ export function isControl(s: Statement): boolean {
 
 interface StreamLike {
   cursor: { text: string; values: unknown[] | null };
-  batchSize?: number;
+  /** Rows per fetch of the SqlReader's CursorRows (a batch-mode stream buffers one array, so its highWaterMark is 1). */
+  batch?: number;
   readableHighWaterMark: number;
 }
 
@@ -56,7 +57,7 @@ export class RecordingReader extends SqlReader {
         return client.query(q, values as unknown[]);
       }
       const s = q as StreamLike;
-      statements.push({ text: s.cursor.text, values: s.cursor.values ?? [], stream: s.batchSize || s.readableHighWaterMark });
+      statements.push({ text: s.cursor.text, values: s.cursor.values ?? [], stream: s.batch ?? s.readableHighWaterMark });
       return client.query(q as never);
     }
     // Everything else (events, release, …) is the real client's: handlers may listen on it.

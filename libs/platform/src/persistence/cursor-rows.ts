@@ -27,7 +27,8 @@ export class CursorRows<Row, Out> extends QueryStream {
   constructor(
     text: string,
     values: unknown[],
-    private readonly batch: number,
+    /** Rows per fetch (public: the benchmarks' recorder replays the cursor with the same batch). */
+    readonly batch: number,
     private readonly mapRow: ((row: Row) => Out) | undefined,
     private readonly batches: boolean,
     private readonly client: EventEmitter,
