@@ -20,7 +20,7 @@
  *     The same for 1 M and 5 M payslip lines (~215 MB and ~1.1 GB) and for one payment of 1 M
  *     lines, with a table for RESULTS.md.
  *
- * Always an embedded PostgreSQL in DATA_DIR=/tmp/import-bench (database import_bench for the load
+ * Always an embedded PostgreSQL in DATA_DIR=/tmp/import-bench ($IMPORT_BENCH_DIR) (database import_bench for the load
  * mode, the CLI's default database for the file mode), emptied first; with DATABASE_URL set, the
  * database import_bench on that server. Goal: >= 100,000 payslip lines/s.
  */
@@ -41,9 +41,10 @@ import { ALL_TABLES } from '@nomina-api/importer/tables';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
 
 const ROOT = join(__dirname, '..');
-const DATA_DIR = '/tmp/import-bench';
+// IMPORT_BENCH_DIR moves the scratch cluster and file, so two checkouts can run this at once.
+const DATA_DIR = process.env.IMPORT_BENCH_DIR ?? '/tmp/import-bench';
 const DATABASE = 'import_bench';
-const FILE = '/tmp/import-bench.json';
+const FILE = `${DATA_DIR}.json`;
 
 function arg(name: string, fallback: number): number {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));

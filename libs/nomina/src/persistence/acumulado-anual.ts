@@ -75,7 +75,8 @@ export class BondYears {
     else {
       // Latest payment: fechaDesde, then fechaPago, then uuid, all desc (lowercase keys sort like PostgreSQL's uuids).
       const i = row * 5;
-      const later = pago.fechaDesde - this.ints[i + 2] || pago.fechaPago - this.ints[i + 3] || (pago.key > pagos[this.ints[i + 4]] ? 1 : -1);
+      const later =
+        pago.fechaDesde - this.ints[i + 2] || pago.fechaPago - this.ints[i + 3] || (pago.key > pagos[this.ints[i + 4]] ? 1 : -1);
       if (later > 0) {
         this.ints[i + 2] = pago.fechaDesde;
         this.ints[i + 3] = pago.fechaPago;

@@ -19,6 +19,8 @@ export interface PayrollRefs {
   concepts: Map<string, ConceptInfo>;
   /** Bond key → the bond's and its employee's uuid bytes (pago_empleado.vinculacion_id, empleado_id). */
   bonds: BondRefs;
+  /** Employees written. */
+  empleados: number;
 }
 
 /**
@@ -71,7 +73,8 @@ export interface NominaCatalogs {
   tiposCotizante?: TipoCotizanteInput[];
   conceptos?: ConceptoInput[];
   gruposPago?: GrupoPagoInput[];
-  empleados?: EmpleadoInput[];
+  /** A list, or the file read again (a streamed import keeps no parsed employees between its passes). */
+  empleados?: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>;
 }
 
 /** Contributor types, concepts, payment groups, employees and their bonds: everything the streamed payroll refers to. */
@@ -94,29 +97,46 @@ export async function loadNominaCatalogs(client: Client, tenantKey: string, data
     COLUMNS.grupo_pago,
     (data.gruposPago ?? []).map((g) => [tenantKey, uuidKey(g.uuid), g.codigo, g.nombre]),
   );
-  const bonds = await loadEmpleados(client, tenantKey, data.empleados ?? []);
+  const { refs: bonds, count } = await loadEmpleados(client, tenantKey, data.empleados ?? []);
   const concepts = new Map<string, ConceptInfo>();
   (data.conceptos ?? []).forEach((c, index) =>
     concepts.set(c.codigo, { index, devengado: c.tipo === 'DEVENGADO', baseAportes: c.baseAportes ?? false }),
   );
-  return { concepts, bonds };
+  return { concepts, bonds, empleados: count };
 }
 
-async function loadEmpleados(client: Client, tenantKey: string, empleados: EmpleadoInput[]): Promise<PayrollRefs['bonds']> {
+/** Employees per COPY: their rows, parsed or not, are never all in memory at once. */
+const EMPLOYEES_PER_COPY = 5_000;
+
+async function loadEmpleados(
+  client: Client,
+  tenantKey: string,
+  empleados: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>,
+): Promise<{ refs: BondRefs; count: number }> {
   const refs = new BondRefs();
-  const bonds: CopyValue[][] = [];
-  const people = empleados.map((e) => {
+  let people: CopyValue[][] = [];
+  let bonds: CopyValue[][] = [];
+  let count = 0;
+  // Employees before their bonds (vinculacion references empleado when the keys are checked per row).
+  const flush = async (): Promise<void> => {
+    await copyRows(client, 'empleado', COLUMNS.empleado, people);
+    await copyRows(client, 'vinculacion', COLUMNS.vinculacion, bonds);
+    people = [];
+    bonds = [];
+  };
+  for await (const e of empleados) {
     const key = uuidKey(e.uuid);
     for (const v of e.vinculaciones) {
       const bond = uuidKey(v.uuid);
       refs.set(bond, key);
       bonds.push([tenantKey, bond, key, v.fechaIngreso, v.fechaRetiro ?? null, v.salarioBase, v.salarioIntegral, v.tipoCotizante]);
     }
-    return [tenantKey, key, e.tipoDocumento, e.identificacion, e.nombres, e.apellidos];
-  });
-  await copyRows(client, 'empleado', COLUMNS.empleado, people);
-  await copyRows(client, 'vinculacion', COLUMNS.vinculacion, bonds);
-  return refs;
+    people.push([tenantKey, key, e.tipoDocumento, e.identificacion, e.nombres, e.apellidos]);
+    count++;
+    if (people.length >= EMPLOYEES_PER_COPY) await flush();
+  }
+  if (people.length) await flush();
+  return { refs, count };
 }
 
 /**

@@ -100,7 +100,8 @@ export async function loadPayroll(
       batch = newBatch();
     },
   });
-  for (const rows of rollup.rows(ctx.tenantKey)) await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rows);
+  for (const rows of rollup.rows(ctx.tenantKey))
+    await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rows);
   ctx.onLines(counts.lineas);
   return counts;
 }
