@@ -100,8 +100,9 @@ export async function loadPayroll(
       batch = newBatch();
     },
   });
-  for (const rows of rollup.rows(ctx.tenantKey))
-    await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rows);
+  await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey), () =>
+    ctx.onLines(counts.lineas),
+  );
   ctx.onLines(counts.lineas);
   return counts;
 }
