@@ -4,7 +4,8 @@
  *   node bench/run-ts.js bench/import.bench.ts [load] [--lines=1000000] [--lazy]
  *     Builds a dataset with about --lines payslip lines plus sales (in memory like a parsed file;
  *     --lazy streams it from generators instead, timing the generator too), loads it with
- *     loadDataset into a scratch database and prints lines/s.
+ *     loadDataset into a scratch database and prints lines/s and each phase's wall and PostgreSQL
+ *     CPU time. --one-payment [--employees=N]: the one-payment shape of the file mode below.
  *   node bench/run-ts.js bench/import.bench.ts demo [--scale=medium]
  *     Loads the demo generator's dataset (libs/importer/src/demo; lazy, 1.66 million payslip lines
  *     at medium scale), the realistic shape: ~12 lines per payslip, three tenants, suppliers.
@@ -246,7 +247,7 @@ async function scratchDatabase(database: string): Promise<{ url: string; release
 // ---------------------------------------------------------------- modes
 
 function syntheticDataset(): Dataset {
-  const shape = shapeFor(arg('lines', 1_000_000));
+  const shape = shapeFor(arg('lines', 1_000_000), process.argv.includes('--one-payment'), arg('employees', 0) || undefined);
   console.log(
     `Dataset: ${shape.employees} empleados x ${shape.payments} pagos (~${shape.employees * shape.payments * 6} líneas de nómina), ${shape.sales} ventas x 3 líneas`,
   );
