@@ -85,7 +85,7 @@ type UuidKind = 'tenant' | 'negocio' | 'usuario' | 'grupo de pago' | 'pago' | 'c
 
 /**
  * Catalog kinds, as many as a tenant's payslips in one payment: where each uuid was first used is
- * kept as numbers (tenant, item, bond) in a UuidMap (~90 bytes per uuid, no path string; a tenant
+ * kept as numbers (tenant, item, bond) in a UuidMap (60–120 bytes per uuid, no path string; a tenant
  * of 166,667 employees held ~70 MB of paths and keys), and turned into its path only for a message.
  */
 type CatalogKind = 'empleado' | 'vinculación' | 'producto';
@@ -96,7 +96,7 @@ const CATALOG_PATHS: Record<CatalogKind, (t: number, i: number, j: number) => st
   producto: (t, i) => `$.tenants[${t}].productos[${i}].uuid`,
 };
 
-/** What a tenant defines, so its references can be resolved (uuids as uuidKey). */
+/** What a tenant defines, so its references can be resolved (uuids as uuidKey, or packed in a UuidSet). */
 interface TenantScope {
   negocios: Set<string>;
   tiposCotizante: Set<string>;

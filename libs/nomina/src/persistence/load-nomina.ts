@@ -27,7 +27,7 @@ export interface PayrollRefs {
  * The uuid bytes of every bond and its employee, packed 32 bytes per bond in one buffer, found
  * through a UuidMap (bond uuid → bond number): a Uint8Array of its own per uuid cost ~225 bytes of
  * heap each, a Map from key strings ~100 more (measured: 119 MB for 166,667 bonds), which a
- * tenant with a large catalog pays for the whole load; here ~64 bytes per bond.
+ * tenant with a large catalog pays for the whole load; here ~75–150 bytes per bond (bounded in acumulado-anual.spec.ts).
  */
 export class BondRefs {
   private readonly numbers = new UuidMap(1, 1 << 10);
