@@ -4,7 +4,8 @@
  *   node bench/run-ts.js bench/import.bench.ts [load] [--lines=1000000] [--lazy]
  *     Builds a dataset with about --lines payslip lines plus sales (in memory like a parsed file;
  *     --lazy streams it from generators instead, timing the generator too), loads it with
- *     loadDataset into a scratch database and prints lines/s.
+ *     loadDataset into a scratch database and prints lines/s and each phase's wall and PostgreSQL
+ *     CPU time. --one-payment [--employees=N]: the one-payment shape of the file mode below.
  *   node bench/run-ts.js bench/import.bench.ts demo [--scale=medium]
  *     Loads the demo generator's dataset (libs/importer/src/demo; lazy, 1.66 million payslip lines
  *     at medium scale), the realistic shape: ~12 lines per payslip, three tenants, suppliers.
@@ -20,7 +21,7 @@
  *     The same for 1 M and 5 M payslip lines (~215 MB and ~1.1 GB) and for one payment of 1 M
  *     lines, with a table for RESULTS.md.
  *
- * Always an embedded PostgreSQL in DATA_DIR=/tmp/import-bench (database import_bench for the load
+ * Always an embedded PostgreSQL in DATA_DIR=/tmp/import-bench ($IMPORT_BENCH_DIR) (database import_bench for the load
  * mode, the CLI's default database for the file mode), emptied first; with DATABASE_URL set, the
  * database import_bench on that server. Goal: >= 100,000 payslip lines/s.
  */
@@ -41,9 +42,10 @@ import { ALL_TABLES } from '@nomina-api/importer/tables';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
 
 const ROOT = join(__dirname, '..');
-const DATA_DIR = '/tmp/import-bench';
+// IMPORT_BENCH_DIR moves the scratch cluster and file, so two checkouts can run this at once.
+const DATA_DIR = process.env.IMPORT_BENCH_DIR ?? '/tmp/import-bench';
 const DATABASE = 'import_bench';
-const FILE = '/tmp/import-bench.json';
+const FILE = `${DATA_DIR}.json`;
 
 function arg(name: string, fallback: number): number {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -245,7 +247,7 @@ async function scratchDatabase(database: string): Promise<{ url: string; release
 // ---------------------------------------------------------------- modes
 
 function syntheticDataset(): Dataset {
-  const shape = shapeFor(arg('lines', 1_000_000));
+  const shape = shapeFor(arg('lines', 1_000_000), process.argv.includes('--one-payment'), arg('employees', 0) || undefined);
   console.log(
     `Dataset: ${shape.employees} empleados x ${shape.payments} pagos (~${shape.employees * shape.payments * 6} líneas de nómina), ${shape.sales} ventas x 3 líneas`,
   );

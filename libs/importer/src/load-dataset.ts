@@ -6,7 +6,7 @@ import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import { loadPlatformTenantData } from '@nomina-api/platform/persistence/tenant-data';
 import { loadProveedores } from '@nomina-api/proveedores/persistence';
 import { loadProductCatalog, loadSales } from '@nomina-api/reportes/persistence';
-import type { Dataset, PagoInput, PagoStreamInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';
+import type { Dataset, EmpleadoInput, PagoInput, PagoStreamInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';
 import { skipRowTriggers, verifyReferences } from './reference-guard';
 import { ALL_TABLES } from './tables';
 import { prepareTenant } from './tenant-row';
@@ -49,8 +49,9 @@ export interface LoadSummary {
  * connected and idle; it is left idle (committed or rolled back). Errors are rethrown after the
  * rollback: ImportError for refusals (TENANT_EXISTS, EMAIL_IN_USE, ...), else the driver's error.
  */
-/** A tenant to load: payments and sales may also be async (a file read again as a stream). */
-export type LoadableTenant = Omit<TenantInput, 'pagos' | 'ventas'> & {
+/** A tenant to load: employees, payments and sales may also be async (a file read again as a stream). */
+export type LoadableTenant = Omit<TenantInput, 'pagos' | 'ventas' | 'empleados'> & {
+  empleados?: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>;
   pagos?: Iterable<PagoStreamInput> | AsyncIterable<PagoStreamInput>;
   ventas?: Iterable<VentaInput> | AsyncIterable<VentaInput>;
 };
@@ -132,7 +133,7 @@ async function loadTenant(
 
   summary.tenants++;
   summary.usuarios += tenant.usuarios?.length ?? 0;
-  summary.empleados += tenant.empleados?.length ?? 0;
+  summary.empleados += refs.empleados;
   summary.pagos += payroll.pagos;
   summary.pagosEmpleado += payroll.pagosEmpleado;
   summary.lineasNomina += payroll.lineas;

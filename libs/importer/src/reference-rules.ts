@@ -1,3 +1,4 @@
+import { UuidMap, UuidSet } from '@nomina-api/platform/persistence/bulk/uuid-map';
 import { BulkUuids } from './bulk-uuids';
 import type {
   EmpleadoInput,
@@ -33,16 +34,20 @@ import type { UuidPrefilter } from './uuid-prefilter';
 export function checkReferences(tenants: TenantInput[], skip: Set<number>, problems: ProblemList): void {
   const checker = new ReferenceChecker(problems);
   tenants.forEach((tenant, i) => {
-    if (!skip.has(i)) checker.tenant(tenant, `$.tenants[${i}]`);
+    if (!skip.has(i)) checker.tenant(tenant, i);
   });
   for (const p of checker.bulk.report(tenants, skip)) problems.add(p.path, p.message);
 }
 
-/** A tenant whose payments and sales are read again from the file each time they are iterated. */
-export type StreamedTenant = Omit<TenantInput, 'pagos' | 'ventas'> & {
+/** A tenant whose employees, payments and sales are read again from the file each time they are iterated. */
+export type StreamedTenant = Omit<TenantInput, 'pagos' | 'ventas' | 'empleados'> & {
+  empleados?: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>;
   pagos?: AsyncIterable<PagoStreamInput>;
   ventas?: AsyncIterable<VentaInput>;
 };
+
+/** A tenant's own members, without the lists that may be streamed. */
+type TenantHead = Omit<TenantInput, 'pagos' | 'ventas' | 'empleados'>;
 
 /** checkReferences for a streamed file: the same rules, in the same order, one payslip or sale at a time. */
 export async function checkReferencesStreamed(
@@ -56,15 +61,18 @@ export async function checkReferencesStreamed(
     if (skip.has(i)) continue;
     const t = tenants[i];
     const path = `$.tenants[${i}]`;
-    const scope = checker.head(t, path);
+    const scope = checker.head(t, i);
+    const documents = new Map<string, number>();
     let j = 0;
+    for await (const e of t.empleados ?? []) checker.empleado(e, i, j++, scope, documents);
+    j = 0;
     for await (const pago of t.pagos ?? []) {
       const pagoPath = `${path}.pagos[${j++}]`;
       const bonds = checker.pagoHeader(pago, pagoPath, scope);
       let k = 0;
       for await (const pe of pago.empleados) checker.payslip(pe, pagoPath, k++, bonds, scope);
     }
-    checker.productos(t, path, scope);
+    checker.productos(t, i, scope);
     j = 0;
     for await (const venta of t.ventas ?? []) checker.venta(venta, `${path}.ventas[${j++}]`, scope);
     checker.proveedores(t.proveedores ?? [], path);
@@ -72,18 +80,31 @@ export async function checkReferencesStreamed(
   for (const p of await checker.bulk.reportStreamed(tenants, skip)) problems.add(p.path, p.message);
 }
 
-/** Kinds few enough to remember where each uuid was first used (the bulk kinds are in BulkUuids). */
-type UuidKind = 'tenant' | 'negocio' | 'usuario' | 'grupo de pago' | 'empleado' | 'vinculación' | 'pago' | 'categoría' | 'producto';
+/** Kinds few enough to remember where each uuid was first used as a path (the bulk kinds are in BulkUuids). */
+type UuidKind = 'tenant' | 'negocio' | 'usuario' | 'grupo de pago' | 'pago' | 'categoría';
 
-/** What a tenant defines, so its references can be resolved (uuids as uuidKey). */
+/**
+ * Catalog kinds, as many as a tenant's payslips in one payment: where each uuid was first used is
+ * kept as numbers (tenant, item, bond) in a UuidMap (60–120 bytes per uuid, no path string; a tenant
+ * of 166,667 employees held ~70 MB of paths and keys), and turned into its path only for a message.
+ */
+type CatalogKind = 'empleado' | 'vinculación' | 'producto';
+
+const CATALOG_PATHS: Record<CatalogKind, (t: number, i: number, j: number) => string> = {
+  empleado: (t, i) => `$.tenants[${t}].empleados[${i}].uuid`,
+  vinculación: (t, i, j) => `$.tenants[${t}].empleados[${i}].vinculaciones[${j}].uuid`,
+  producto: (t, i) => `$.tenants[${t}].productos[${i}].uuid`,
+};
+
+/** What a tenant defines, so its references can be resolved (uuids as uuidKey, or packed in a UuidSet). */
 interface TenantScope {
   negocios: Set<string>;
   tiposCotizante: Set<string>;
   conceptos: Set<string>;
   grupos: Set<string>;
-  vinculaciones: Set<string>;
+  vinculaciones: UuidSet;
   categorias: Set<string>;
-  productos: Set<string>;
+  productos: UuidSet;
 }
 
 const payslipPath = (pagoPath: string, j: number, field: string): string => `${pagoPath}.empleados[${j}].${field}`;
@@ -91,6 +112,11 @@ const detailPath = (pagoPath: string, j: number, k: number, field: string): stri
 
 class ReferenceChecker {
   private readonly uuids = new Map<UuidKind, Map<string, string>>();
+  private readonly catalogUuids: Record<CatalogKind, UuidMap> = {
+    empleado: new UuidMap(3, 1 << 10),
+    vinculación: new UuidMap(3, 1 << 10),
+    producto: new UuidMap(3, 1 << 10),
+  };
   private readonly emails = new Map<string, string>();
   readonly bulk: BulkUuids;
 
@@ -101,18 +127,25 @@ class ReferenceChecker {
     this.bulk = new BulkUuids(prefilter);
   }
 
-  tenant(t: TenantInput, path: string): void {
-    const scope = this.head(t, path);
+  tenant(t: TenantInput, index: number): void {
+    const path = `$.tenants[${index}]`;
+    const scope = this.head(t, index);
+    const documents = new Map<string, number>();
+    (t.empleados ?? []).forEach((e, i) => this.empleado(e, index, i, scope, documents));
     let i = 0;
     for (const pago of t.pagos ?? []) this.pago(pago, `${path}.pagos[${i++}]`, scope);
-    this.productos(t, path, scope);
+    this.productos(t, index, scope);
     i = 0;
     for (const venta of t.ventas ?? []) this.venta(venta, `${path}.ventas[${i++}]`, scope);
     this.proveedores(t.proveedores ?? [], path);
   }
 
-  /** The tenant's own rules up to its employees; returns what its payments and sales may refer to. */
-  head(t: Omit<TenantInput, 'pagos' | 'ventas'>, path: string): TenantScope {
+  /**
+   * The tenant's own rules up to its employees (each then goes to empleado()); returns what its
+   * employees, payments and sales may refer to.
+   */
+  head(t: TenantHead, index: number): TenantScope {
+    const path = `$.tenants[${index}]`;
     this.unique('tenant', t.uuid, `${path}.uuid`);
     const seq = t.nominaElectronica?.siguienteNumero;
     if (seq !== undefined && seq > Number.MAX_SAFE_INTEGER) {
@@ -123,15 +156,26 @@ class ReferenceChecker {
       tiposCotizante: new Set(),
       conceptos: new Set(),
       grupos: new Set(),
-      vinculaciones: new Set(),
+      vinculaciones: new UuidSet(1 << 10),
       categorias: new Set(),
-      productos: new Set(),
+      productos: new UuidSet(1 << 10),
     };
     (t.negocios ?? []).forEach((n, i) => this.negocio(n, `${path}.negocios[${i}]`, scope));
     (t.usuarios ?? []).forEach((u, i) => this.usuario(u, `${path}.usuarios[${i}]`, scope));
     this.catalogs(t, path, scope);
-    this.empleados(t.empleados ?? [], path, scope);
     return scope;
+  }
+
+  /** Where a catalog uuid was first used is kept as numbers; the paths are written only for a message. */
+  private uniqueAt(kind: CatalogKind, uuid: string, t: number, i: number, j = 0): void {
+    const first = this.catalogUuids[kind];
+    const slot = first.put(uuid, t, i, j);
+    if (slot < 0) return;
+    const path = CATALOG_PATHS[kind];
+    this.problems.add(
+      path(t, i, j),
+      `uuid de ${kind} repetido: ya se usa en ${path(first.value(slot, 0), first.value(slot, 1), first.value(slot, 2))}`,
+    );
   }
 
   private unique(kind: UuidKind, uuid: string, path: string): string {
@@ -182,7 +226,7 @@ class ReferenceChecker {
     });
   }
 
-  private catalogs(t: Omit<TenantInput, 'pagos' | 'ventas'>, path: string, scope: TenantScope): void {
+  private catalogs(t: TenantHead, path: string, scope: TenantScope): void {
     const codes = (items: { codigo: string }[], listPath: string, into: Set<string>, what: string): void => {
       const first = new Map<string, number>();
       items.forEach((item, i) => {
@@ -202,30 +246,36 @@ class ReferenceChecker {
     (t.categorias ?? []).forEach((c, i) => scope.categorias.add(this.unique('categoría', c.uuid, `${path}.categorias[${i}].uuid`)));
   }
 
-  private empleados(empleados: EmpleadoInput[], path: string, scope: TenantScope): void {
-    const documents = new Map<string, string>();
-    empleados.forEach((e, i) => {
-      const p = `${path}.empleados[${i}]`;
-      this.unique('empleado', e.uuid, `${p}.uuid`);
-      // The database key is exact; upper-casing here also rejects "ab1" next to "AB1", which the
-      // case-insensitive employee search would otherwise treat as the same person.
-      const doc = `${e.tipoDocumento} ${e.identificacion.toUpperCase()}`;
-      const first = documents.get(doc);
-      if (first === undefined) documents.set(doc, `${p}.identificacion`);
-      else this.problems.add(`${p}.identificacion`, `documento ${doc} repetido en este tenant: ya se usa en ${first}`);
-      e.vinculaciones.forEach((v, j) => {
-        const vp = `${p}.vinculaciones[${j}]`;
-        scope.vinculaciones.add(this.unique('vinculación', v.uuid, `${vp}.uuid`));
-        const ingresoOk = this.ok(dateProblem(v.fechaIngreso), `${vp}.fechaIngreso`);
-        const retiro = v.fechaRetiro;
-        if (retiro != null && this.ok(dateProblem(retiro), `${vp}.fechaRetiro`) && ingresoOk && retiro < v.fechaIngreso) {
-          this.problems.add(`${vp}.fechaRetiro`, `fechaRetiro (${retiro}) es anterior a fechaIngreso (${v.fechaIngreso})`);
-        }
-        this.ok(moneyProblem(v.salarioBase), `${vp}.salarioBase`);
-        if (!scope.tiposCotizante.has(v.tipoCotizante)) {
-          this.problems.add(`${vp}.tipoCotizante`, 'no corresponde a ningún tipo de cotizante de este tenant');
-        }
-      });
+  /**
+   * Employee `i` of tenant `t`, in list order. `documents`: the tenant's documents so far, each with
+   * the index of the employee that has it.
+   */
+  empleado(e: EmpleadoInput, t: number, i: number, scope: TenantScope, documents: Map<string, number>): void {
+    const p = `$.tenants[${t}].empleados[${i}]`;
+    this.uniqueAt('empleado', e.uuid, t, i);
+    // The database key is exact; upper-casing here also rejects "ab1" next to "AB1", which the
+    // case-insensitive employee search would otherwise treat as the same person.
+    const doc = `${e.tipoDocumento} ${e.identificacion.toUpperCase()}`;
+    const first = documents.get(doc);
+    if (first === undefined) documents.set(doc, i);
+    else
+      this.problems.add(
+        `${p}.identificacion`,
+        `documento ${doc} repetido en este tenant: ya se usa en $.tenants[${t}].empleados[${first}].identificacion`,
+      );
+    e.vinculaciones.forEach((v, j) => {
+      const vp = `${p}.vinculaciones[${j}]`;
+      this.uniqueAt('vinculación', v.uuid, t, i, j);
+      scope.vinculaciones.add(v.uuid);
+      const ingresoOk = this.ok(dateProblem(v.fechaIngreso), `${vp}.fechaIngreso`);
+      const retiro = v.fechaRetiro;
+      if (retiro != null && this.ok(dateProblem(retiro), `${vp}.fechaRetiro`) && ingresoOk && retiro < v.fechaIngreso) {
+        this.problems.add(`${vp}.fechaRetiro`, `fechaRetiro (${retiro}) es anterior a fechaIngreso (${v.fechaIngreso})`);
+      }
+      this.ok(moneyProblem(v.salarioBase), `${vp}.salarioBase`);
+      if (!scope.tiposCotizante.has(v.tipoCotizante)) {
+        this.problems.add(`${vp}.tipoCotizante`, 'no corresponde a ningún tipo de cotizante de este tenant');
+      }
     });
   }
 
@@ -238,7 +288,7 @@ class ReferenceChecker {
    * The payment's own rules, before its payslips; returns where each bond already has a payslip
    * in it (at most one entry per bond of the tenant in a valid file, however many payslips).
    */
-  pagoHeader(pago: Omit<PagoInput, 'empleados'>, path: string, scope: TenantScope): Map<string, number> {
+  pagoHeader(pago: Omit<PagoInput, 'empleados'>, path: string, scope: TenantScope): UuidMap {
     this.unique('pago', pago.uuid, `${path}.uuid`);
     const desdeOk = this.ok(dateProblem(pago.fechaDesde), `${path}.fechaDesde`);
     const hastaOk = this.ok(dateProblem(pago.fechaHasta), `${path}.fechaHasta`);
@@ -247,19 +297,20 @@ class ReferenceChecker {
       this.problems.add(`${path}.fechaDesde`, `fechaDesde (${pago.fechaDesde}) es posterior a fechaHasta (${pago.fechaHasta})`);
     }
     if (pago.grupoPago != null) this.ref(scope.grupos, pago.grupoPago, `${path}.grupoPago`, 'ningún grupo de pago');
-    return new Map<string, number>();
+    return new UuidMap(1, 1 << 10);
   }
 
-  payslip(pe: PagoEmpleadoInput, pagoPath: string, j: number, bonds: Map<string, number>, scope: TenantScope): void {
+  payslip(pe: PagoEmpleadoInput, pagoPath: string, j: number, bonds: UuidMap, scope: TenantScope): void {
     if (!this.bulk.add('nómina', pe.uuid)) this.bulk.duplicate('nómina', pe.uuid, payslipPath(pagoPath, j, 'uuid'));
-    const bond = uuidKey(pe.vinculacion);
-    if (!scope.vinculaciones.has(bond)) {
+    if (!scope.vinculaciones.has(pe.vinculacion)) {
       this.problems.add(payslipPath(pagoPath, j, 'vinculacion'), 'no corresponde a ninguna vinculación de este tenant');
     }
-    const other = bonds.get(bond);
-    if (other === undefined) bonds.set(bond, j);
-    else
-      this.problems.add(payslipPath(pagoPath, j, 'vinculacion'), `la vinculación ya tiene otra nómina en este pago (empleados[${other}])`);
+    const other = bonds.put(pe.vinculacion, j);
+    if (other >= 0)
+      this.problems.add(
+        payslipPath(pagoPath, j, 'vinculacion'),
+        `la vinculación ya tiene otra nómina en este pago (empleados[${bonds.value(other)}])`,
+      );
     const salario = moneyProblem(pe.salarioBase);
     if (salario) this.problems.add(payslipPath(pagoPath, j, 'salarioBase'), salario);
     if (pe.diasTrabajados !== undefined && !hasAtMostDecimals(pe.diasTrabajados, 4)) {
@@ -279,10 +330,11 @@ class ReferenceChecker {
     }
   }
 
-  productos(t: Omit<TenantInput, 'pagos' | 'ventas'>, path: string, scope: TenantScope): void {
+  productos(t: TenantHead, index: number, scope: TenantScope): void {
     (t.productos ?? []).forEach((p, i) => {
-      const pp = `${path}.productos[${i}]`;
-      scope.productos.add(this.unique('producto', p.uuid, `${pp}.uuid`));
+      const pp = `$.tenants[${index}].productos[${i}]`;
+      this.uniqueAt('producto', p.uuid, index, i);
+      scope.productos.add(p.uuid);
       this.ref(scope.negocios, p.negocio, `${pp}.negocio`, 'ningún negocio');
       if (p.categoria != null) this.ref(scope.categorias, p.categoria, `${pp}.categoria`, 'ninguna categoría');
     });
@@ -296,7 +348,7 @@ class ReferenceChecker {
     const lineas = venta.lineas;
     for (let k = 0; k < lineas.length; k++) {
       const l = lineas[k];
-      if (!scope.productos.has(uuidKey(l.producto))) {
+      if (!scope.productos.has(l.producto)) {
         this.problems.add(`${path}.lineas[${k}].producto`, 'no corresponde a ningún producto de este tenant');
       }
       // Sale quantities may have any decimals (numeric without scale); only their size is bounded.

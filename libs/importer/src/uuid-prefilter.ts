@@ -1,5 +1,5 @@
-import { fmix32 } from './fmix32';
-import { hash, parseUuid, UuidSet } from './uuid-set';
+import { fmix32 } from '@nomina-api/platform/persistence/bulk/fmix32';
+import { hash, parseUuid, UuidSet } from '@nomina-api/platform/persistence/bulk/uuid-map';
 
 /**
  * The first half of a uniqueness check over more uuids than memory should hold (a streamed file's

@@ -114,6 +114,31 @@ describe('validateDataset', () => {
       });
     });
 
+    // Employees, bonds and products remember their first use as numbers (UuidMap), not as paths.
+    it('finds an employee uuid used twice across tenants and locates the first use', () => {
+      expectOnly(
+        problemsAfter((_, t) => (t[2].empleados[1].uuid = t[0].empleados[3].uuid.toUpperCase())),
+        '$.tenants[2].empleados[1].uuid',
+        'uuid de empleado repetido: ya se usa en $.tenants[0].empleados[3].uuid',
+      );
+    });
+
+    it('locates the first use of a repeated bond uuid and of a repeated product uuid', () => {
+      const problems = problemsAfter((_, t) => {
+        t[0].empleados[7].vinculaciones[0].uuid = t[0].empleados[5].vinculaciones[1].uuid.replace(/-/g, '');
+        t[2].productos[4].uuid = t[0].productos[29].uuid;
+      });
+      // Payslips and sale lines that pointed at the replaced uuids are reported too.
+      expect(problems).toContainEqual({
+        path: '$.tenants[0].empleados[7].vinculaciones[0].uuid',
+        message: 'uuid de vinculación repetido: ya se usa en $.tenants[0].empleados[5].vinculaciones[1].uuid',
+      });
+      expect(problems).toContainEqual({
+        path: '$.tenants[2].productos[4].uuid',
+        message: 'uuid de producto repetido: ya se usa en $.tenants[0].productos[29].uuid',
+      });
+    });
+
     it('allows the same uuid in different kinds', () => {
       const key = (u: string): string => u.replace(/-/g, '').toLowerCase();
       const problems = problemsAfter((_, t) => {

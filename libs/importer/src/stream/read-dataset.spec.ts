@@ -43,7 +43,7 @@ async function materialize(ds: StreamedDataset): Promise<Json> {
   const tenants = [];
   for (const t of ds.tenants) {
     const copy: Json = { ...t };
-    for (const f of ['pagos', 'ventas']) {
+    for (const f of ['empleados', 'pagos', 'ventas']) {
       if (!copy[f]) continue;
       const items = [];
       for await (const item of copy[f]) {
@@ -111,6 +111,16 @@ describe('scanDatasetFile', () => {
         t[1].pagos[0].empleados[1].uuid = t[0].pagos[0].empleados[0].uuid;
         t[2].pagos[0].empleados[0].detalles[0].uuid = t[0].pagos[2].empleados[0].detalles[1].uuid.replace(/-/g, '');
         t[0].ventas[2].uuid = t[0].ventas[0].uuid;
+      },
+    ],
+    [
+      'repeated employee, bond, product and document (first uses located from numbers)',
+      (_: Json, t: Json[]) => {
+        t[2].empleados[1].uuid = t[0].empleados[3].uuid.toUpperCase();
+        t[0].empleados[7].vinculaciones[0].uuid = t[0].empleados[5].vinculaciones[1].uuid.replace(/-/g, '');
+        t[2].productos[4].uuid = t[0].productos[29].uuid;
+        t[1].empleados[2].identificacion = t[1].empleados[0].identificacion.toLowerCase();
+        t[1].empleados[2].tipoDocumento = t[1].empleados[0].tipoDocumento;
       },
     ],
     [
@@ -239,6 +249,27 @@ describe('scanDatasetFile', () => {
       for (const tenant of t) for (const p of tenant.pagos) for (const pe of p.empleados) for (const d of pe.detalles) d.concepto = 'ZZZ';
     });
     expect(count).toBe(1001);
+  });
+
+  it('keeps no parsed employees after the first pass: each read of them goes back to the file', async () => {
+    const file = fileOf(FIXTURE_TEXT);
+    const scan = await scanDatasetFile(file);
+    expect(scan.problems).toEqual([]);
+    const empleados = scan.dataset.tenants[0].empleados!;
+    expect(Array.isArray(empleados)).toBe(false);
+    const read = async (): Promise<unknown[]> => {
+      const items = [];
+      for await (const e of empleados) items.push(e);
+      return items;
+    };
+    const expected = (JSON.parse(FIXTURE_TEXT) as Json).tenants[0].empleados;
+    expect(await read()).toEqual(expected);
+    // A second read parses new objects: nothing was held between the reads.
+    const [first] = await read();
+    expect(first).toEqual(expected[0]);
+    expect(first).not.toBe((await read())[0]);
+    appendFileSync(file, ' ');
+    await expect(read()).rejects.toBeInstanceOf(FileChangedError);
   });
 
   it('refuses to read payments again from a file written to after its validation', async () => {

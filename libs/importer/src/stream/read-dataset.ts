@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { BULK_KIND_NUMBER } from '../bulk-uuids';
-import type { PagoEmpleadoInput, PagoStreamInput, VentaInput } from '../dataset.types';
+import type { EmpleadoInput, PagoEmpleadoInput, PagoStreamInput, VentaInput } from '../dataset.types';
 import { ProblemList, type ImportProblem } from '../problems';
 import { checkReferencesStreamed, type StreamedTenant } from '../reference-rules';
 import { BULK_FIELDS, type BulkField, SchemaCheck } from '../schema-validation';
@@ -240,6 +240,8 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
   let root: unknown;
   let tenants: unknown[] | undefined;
   const ranges: Partial<Record<BulkField, Range>>[] = [];
+  // Per tenant, where its employee list lies: read again for the rules and the load (see below).
+  const employeeRanges: (Range | undefined)[] = [];
   // Per tenant, the members of each payment that has some after its `empleados` list (see pagoItems).
   const lateMembers: Map<number, Record<string, unknown>>[] = [];
   const totals = { lineasNomina: 0, lineasVenta: 0 };
@@ -287,6 +289,7 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
         // Payments and sales are left empty in the shell (its schema only asks for a list); their items are checked as they come.
         setMember(tenantShell(path[1] as number), path[2] as string, []);
         if (isBulk(path[2])) (ranges[path[1] as number] ??= {})[path[2]] = { start: offset, end: offset };
+        else if (path[2] === 'empleados') employeeRanges[path[1] as number] = { start: offset, end: offset };
       } else if (path.length === 4) {
         pago = {};
         pagoPayslips = 0;
@@ -299,6 +302,7 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
     close: (path, offset) => {
       if (path.length === 3) {
         if (isBulk(path[2])) ranges[path[1] as number][path[2]]!.end = offset;
+        else if (path[2] === 'empleados') employeeRanges[path[1] as number]!.end = offset;
       } else if (path.length === 5) afterPayslips = true;
       else if (path.length === 4) {
         const [, t, , j] = path as [string, number, string, number];
@@ -332,6 +336,7 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
         case 3:
           setMember(tenantShell(path[1] as number), path[2] as string, value);
           if (isBulk(path[2])) delete ranges[path[1] as number]?.[path[2]];
+          else if (path[2] === 'empleados') employeeRanges[path[1] as number] = undefined;
           return;
         case 5:
           // A member of a payment read in parts (a payment that is no object arrives whole, below).
@@ -366,10 +371,18 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
     const onBytes = (n: number): void => progress(n);
     const pagos = ranges[i]?.pagos;
     const ventas = ranges[i]?.ventas;
+    const empleados = employeeRanges[i];
+    // The employees were parsed for the shell's schema only: a catalog of 166,667 of them held
+    // ~60 MB through the rules and the load; read again from the file, one chunk's worth at a time.
+    // Their own stats: readStats bounds the payroll and sales values.
+    if (empleados)
+      shell.empleados = fileCollection(() => arrayItems<EmpleadoInput>(file, empleados, validated, { largestValue: 0, mostQueued: 0 }));
     if (pagos) shell.pagos = fileCollection(() => pagoItems(file, pagos, validated, lateMembers[i], readStats, onBytes));
     if (ventas) shell.ventas = fileCollection(() => arrayItems<VentaInput>(file, ventas, validated, readStats, onBytes));
     return shell;
   });
+  // Nothing may keep the parsed shell (the callbacks above still see these variables).
+  root = tenants = undefined;
   // The second pass reads the payments' and sales' ranges (and the load a third time: no progress then, loadDataset has its own).
   phase = 'validando';
   read = 0;

@@ -2,6 +2,7 @@ import type { Client } from 'pg';
 import { uuidBytes } from '@nomina-api/platform/persistence/bulk/binary-copy';
 import { copyRows, type CopyValue } from '@nomina-api/platform/persistence/bulk/copy-writer';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
+import { UuidMap } from '@nomina-api/platform/persistence/bulk/uuid-map';
 import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, TipoCotizanteInput } from './dataset.types';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 
@@ -18,18 +19,30 @@ export interface PayrollRefs {
   concepts: Map<string, ConceptInfo>;
   /** Bond key → the bond's and its employee's uuid bytes (pago_empleado.vinculacion_id, empleado_id). */
   bonds: BondRefs;
+  /** Employees written. */
+  empleados: number;
 }
 
 /**
- * The uuid bytes of every bond and its employee, packed 32 bytes per bond in one buffer: a
- * Uint8Array of its own per uuid cost ~225 bytes of heap each (measured: 119 MB for 166,667 bonds
- * against 44 MB for the bare map), which a tenant with a large catalog pays for the whole load.
+ * The uuid bytes of every bond and its employee, packed 32 bytes per bond in one buffer, found
+ * through a UuidMap (bond uuid → bond number): a Uint8Array of its own per uuid cost ~225 bytes of
+ * heap each, a Map from key strings ~100 more (measured: 119 MB for 166,667 bonds), which a
+ * tenant with a large catalog pays for the whole load; here ~75–150 bytes per bond (bounded in acumulado-anual.spec.ts).
  */
 export class BondRefs {
-  private readonly slots = new Map<string, number>();
-  /** Bond uuid at `at(key)`, its employee's uuid 16 bytes further. */
+  private readonly numbers = new UuidMap(1, 1 << 10);
+  /** Bond number n's uuid at 32 × n, its employee's uuid 16 bytes further. */
   bytes = Buffer.alloc(32 * 1024);
   private used = 0;
+
+  get size(): number {
+    return this.used / 32;
+  }
+
+  /** Bytes held, for the tests' bound per bond. */
+  get heldBytes(): number {
+    return this.numbers.bytes + this.bytes.byteLength;
+  }
 
   set(bondKey: string, employeeKey: string): void {
     if (this.used + 32 > this.bytes.length) {
@@ -39,13 +52,20 @@ export class BondRefs {
     }
     this.bytes.set(uuidBytes(bondKey), this.used);
     this.bytes.set(uuidBytes(employeeKey), this.used + 16);
-    this.slots.set(bondKey, this.used);
-    this.used += 32;
+    // The validation refuses a repeated bond uuid; were one to come, its first bond would count.
+    if (this.numbers.put(bondKey, this.used / 32) < 0) this.used += 32;
   }
 
-  /** Offset of the bond's bytes in `bytes`, or -1 for an unknown bond. */
-  at(bondKey: string): number {
-    return this.slots.get(bondKey) ?? -1;
+  /** The bond's number (its bytes are at 32 × number in `bytes`), or -1 for an unknown bond. */
+  number(bondKey: string): number {
+    const slot = this.numbers.slot(bondKey);
+    return slot < 0 ? -1 : this.numbers.value(slot);
+  }
+
+  /** Bond number n's key (uuidKey form), for the rows that carry it as text. */
+  key(n: number): string {
+    const hex = this.bytes.toString('hex', n * 32, n * 32 + 16);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
 }
 
@@ -53,7 +73,8 @@ export interface NominaCatalogs {
   tiposCotizante?: TipoCotizanteInput[];
   conceptos?: ConceptoInput[];
   gruposPago?: GrupoPagoInput[];
-  empleados?: EmpleadoInput[];
+  /** A list, or the file read again (a streamed import keeps no parsed employees between its passes). */
+  empleados?: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>;
 }
 
 /** Contributor types, concepts, payment groups, employees and their bonds: everything the streamed payroll refers to. */
@@ -76,29 +97,46 @@ export async function loadNominaCatalogs(client: Client, tenantKey: string, data
     COLUMNS.grupo_pago,
     (data.gruposPago ?? []).map((g) => [tenantKey, uuidKey(g.uuid), g.codigo, g.nombre]),
   );
-  const bonds = await loadEmpleados(client, tenantKey, data.empleados ?? []);
+  const { refs: bonds, count } = await loadEmpleados(client, tenantKey, data.empleados ?? []);
   const concepts = new Map<string, ConceptInfo>();
   (data.conceptos ?? []).forEach((c, index) =>
     concepts.set(c.codigo, { index, devengado: c.tipo === 'DEVENGADO', baseAportes: c.baseAportes ?? false }),
   );
-  return { concepts, bonds };
+  return { concepts, bonds, empleados: count };
 }
 
-async function loadEmpleados(client: Client, tenantKey: string, empleados: EmpleadoInput[]): Promise<PayrollRefs['bonds']> {
+/** Employees per COPY: their rows, parsed or not, are never all in memory at once. */
+const EMPLOYEES_PER_COPY = 5_000;
+
+async function loadEmpleados(
+  client: Client,
+  tenantKey: string,
+  empleados: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>,
+): Promise<{ refs: BondRefs; count: number }> {
   const refs = new BondRefs();
-  const bonds: CopyValue[][] = [];
-  const people = empleados.map((e) => {
+  let people: CopyValue[][] = [];
+  let bonds: CopyValue[][] = [];
+  let count = 0;
+  // Employees before their bonds (vinculacion references empleado when the keys are checked per row).
+  const flush = async (): Promise<void> => {
+    await copyRows(client, 'empleado', COLUMNS.empleado, people);
+    await copyRows(client, 'vinculacion', COLUMNS.vinculacion, bonds);
+    people = [];
+    bonds = [];
+  };
+  for await (const e of empleados) {
     const key = uuidKey(e.uuid);
     for (const v of e.vinculaciones) {
       const bond = uuidKey(v.uuid);
       refs.set(bond, key);
       bonds.push([tenantKey, bond, key, v.fechaIngreso, v.fechaRetiro ?? null, v.salarioBase, v.salarioIntegral, v.tipoCotizante]);
     }
-    return [tenantKey, key, e.tipoDocumento, e.identificacion, e.nombres, e.apellidos];
-  });
-  await copyRows(client, 'empleado', COLUMNS.empleado, people);
-  await copyRows(client, 'vinculacion', COLUMNS.vinculacion, bonds);
-  return refs;
+    people.push([tenantKey, key, e.tipoDocumento, e.identificacion, e.nombres, e.apellidos]);
+    count++;
+    if (people.length >= EMPLOYEES_PER_COPY) await flush();
+  }
+  if (people.length) await flush();
+  return { refs, count };
 }
 
 /**

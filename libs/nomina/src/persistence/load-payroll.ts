@@ -5,7 +5,7 @@ import { copyEncoded, copyText } from '@nomina-api/platform/persistence/bulk/cop
 import { centsText, SAFE, toCents, toUnits, unitsText } from '@nomina-api/platform/persistence/bulk/decimal-text';
 import { ImportError } from '@nomina-api/platform/persistence/bulk/import-error';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
-import { addToYear, type PagoFrame, type PayslipSums, YearlyRollup } from './acumulado-anual';
+import { type PagoFrame, type PayslipSums, YearlyRollup } from './acumulado-anual';
 import type { DetalleInput, PagoEmpleadoInput, PagoStreamInput } from './dataset.types';
 import type { ConceptInfo, PayrollRefs } from './load-nomina';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
@@ -76,7 +76,8 @@ export async function loadPayroll(
   const counts: PayrollCounts = { pagos: 0, pagosEmpleado: 0, lineas: 0 };
   const tenantBytes = uuidBytes(ctx.tenantKey);
   let batch = newBatch();
-  const rollup = new YearlyRollup();
+  const bonds = ctx.refs.bonds;
+  const rollup = new YearlyRollup(bonds.size, (n) => bonds.key(n));
   await loadInBatches(pagos, {
     batchLines: BATCH_LINES,
     openLines: () => BinaryCopy.open(ctx.client, 'pago_empleado_detalle', COLUMNS.pago_empleado_detalle),
@@ -99,7 +100,9 @@ export async function loadPayroll(
       batch = newBatch();
     },
   });
-  await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey));
+  await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey), () =>
+    ctx.onLines(counts.lineas),
+  );
   ctx.onLines(counts.lineas);
   return counts;
 }
@@ -146,6 +149,7 @@ async function writePago(
   };
   // Only definitive payments accumulate (CONTRACT §3.7).
   const year = pago.definitivo ? rollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
+  const pagoId = year ? rollup.payment(key) : -1;
   const sums = emptyConceptSums(ctx.refs.concepts.size);
   const total = { dev: 0, ded: 0, abs: 0, unitsAbs: 0 };
   let written = 0;
@@ -164,9 +168,8 @@ async function writePago(
       total.dev += s.dev;
       total.ded += s.ded;
       total.abs += s.abs;
-      const bondKey = uuidKey(pe.vinculacion);
-      writePayslip(ctx, tenantBytes, frame, pe, peBytes, bondKey, s, sink.batch().payslips);
-      if (year) addToYear(year, bondKey, frame, s);
+      const bond = writePayslip(ctx, tenantBytes, frame, pe, peBytes, s, sink.batch().payslips);
+      if (year) rollup.add(year, bond, frame, pagoId, s);
       // Sending between payslips keeps the line loop synchronous; a chunk holds many payslips.
       if (sink.lines.rows.hasFullChunks) {
         ctx.onLines(counts.lineas);
@@ -277,11 +280,10 @@ function writePayslip(
   pago: PagoFrame,
   pe: PagoEmpleadoInput,
   peBytes: Uint8Array,
-  bondKey: string,
   s: PayslipSums,
   rows: BinaryRows,
-): void {
-  const bond = ctx.refs.bonds.at(bondKey);
+): number {
+  const bond = ctx.refs.bonds.number(pe.vinculacion);
   if (bond < 0)
     throw new ImportError('INVALID_REFERENCE', `La vinculación ${pe.vinculacion} de la nómina ${pe.uuid} no existe en el tenant`);
   const refs = ctx.refs.bonds.bytes;
@@ -290,8 +292,8 @@ function writePayslip(
     .uuid(tenantBytes)
     .uuid(peBytes)
     .uuid(pago.bytes)
-    .uuidFrom(refs, bond)
-    .uuidFrom(refs, bond + 16)
+    .uuidFrom(refs, bond * 32)
+    .uuidFrom(refs, bond * 32 + 16)
     .numeric(toCents(pe.salarioBase), 2)
     .numeric(toUnits(pe.diasTrabajados ?? 30), 4)
     .numeric(s.dev, 2)
@@ -303,6 +305,7 @@ function writePayslip(
     .date(pago.fechaDesde)
     .date(pago.fechaPago)
     .bool(pago.definitivo);
+  return bond;
 }
 
 const flag = (value: boolean | undefined): string => (value ? 't' : 'f');

@@ -136,13 +136,25 @@ export async function copyRows(
   return writer.rows;
 }
 
-/** COPYs rows already encoded as COPY text lines. */
-export async function copyEncoded(client: Client, table: string, columns: readonly string[], lines: readonly string[]): Promise<void> {
-  if (!lines.length) return;
+/**
+ * COPYs rows already encoded as COPY text lines. A generator's rows are encoded as they are sent,
+ * never all held; `onFlush` hears each chunk sent (the import's garbage-collection pace).
+ */
+export async function copyEncoded(
+  client: Client,
+  table: string,
+  columns: readonly string[],
+  lines: readonly string[] | Iterable<string>,
+  onFlush?: () => void,
+): Promise<void> {
+  if (Array.isArray(lines) && !lines.length) return;
   const writer = CopyWriter.open(client, table, columns);
   try {
     for (const line of lines) {
-      if (writer.push(line)) await writer.flush();
+      if (writer.push(line)) {
+        await writer.flush();
+        onFlush?.();
+      }
     }
     await writer.end();
   } catch (err) {
