@@ -81,7 +81,12 @@ describe('jsonWriter', () => {
   });
 
   it('the same document whatever the batches: one row per batch, totals alone in the last one', async () => {
-    const items: ReportUtilityItem[] = [{ row: detail }, { row: { ...detail, saleId: 'B2' } }, { row: { ...detail, saleId: 'C3' } }, { totals }];
+    const items: ReportUtilityItem[] = [
+      { row: detail },
+      { row: { ...detail, saleId: 'B2' } },
+      { row: { ...detail, saleId: 'C3' } },
+      { totals },
+    ];
     const whole = await run(items);
     expect(await run(items, 1)).toBe(whole);
     expect(await run(items, 3)).toBe(whole);
