@@ -12,12 +12,15 @@ export const CONNECTION_LOST_MESSAGE = 'La conexión con la base de datos se cer
  *
  * It also always closes, which QueryStream does not when its connection dies between two fetches
  * (pg-cursor then waits for a ReadyForQuery that cannot come, so neither 'error' nor 'close' would
- * ever be emitted): when the client ends, a pending destroy completes and a live stream is failed
- * with CONNECTION_LOST_MESSAGE, which cuts the response. 'close' is therefore the moment the
+ * ever be emitted): when the client ends, a pending destroy completes and a stream with rows still
+ * to fetch is failed with CONNECTION_LOST_MESSAGE, which cuts the response (rows all fetched are
+ * delivered). 'close' is therefore the moment the
  * connection is free again (cursor closed, or connection gone).
  */
 export class CursorRows<Row, Out> extends QueryStream {
   private clientEnded = false;
+  /** Every row was fetched (the end is pushed): what is still buffered needs no connection. */
+  private exhausted = false;
   private pendingDestroy: ((err?: Error | null) => void) | undefined;
 
   /**
@@ -51,7 +54,10 @@ export class CursorRows<Row, Out> extends QueryStream {
       } catch (mapErr) {
         return void this.destroy(mapErr as Error);
       }
-      if (rows.length < this.batch) this.push(null);
+      if (rows.length < this.batch) {
+        this.exhausted = true;
+        this.push(null);
+      }
     });
   }
 
@@ -71,7 +77,7 @@ export class CursorRows<Row, Out> extends QueryStream {
   private readonly onClientEnd = (): void => {
     this.clientEnded = true;
     if (this.pendingDestroy) return this.pendingDestroy();
-    if (this.readableEnded) return;
+    if (this.exhausted) return;
     this.onConnectionLost();
     this.destroy(new Error(CONNECTION_LOST_MESSAGE));
   };

@@ -93,6 +93,17 @@ describe('SqlReader', () => {
       warn.mockRestore();
     }
   });
+  it('stream: rows all fetched are still delivered when the connection ends before they are read', async () => {
+    const fake = fakeReader(() => [], [{ n: 1 }, { n: 2 }]);
+    const { rows } = await fake.reader.stream('select n', [], { batch: 10 });
+    fake.client.emit('end');
+    const out: unknown[] = [];
+    for await (const x of rows) out.push(x);
+    expect(out).toEqual([{ n: 1 }, { n: 2 }]);
+    await tick();
+    expect(fake.released()).toBe(1);
+  });
+
   it('stream: a destroy whose cursor close never answers (dead backend) completes when the connection ends, and releases', async () => {
     const fake = fakeReader(() => [], [{ n: 1 }], true);
     const { rows } = await fake.reader.stream('select n', [], { batch: 1 });
