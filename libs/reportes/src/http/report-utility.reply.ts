@@ -22,8 +22,9 @@ export function reportUtilityCriteria(params: ReportUtilityRequestDto, scope: Bu
 
 /**
  * The report body in the format the request asked for (`resolveExportFormat`, checked before the
- * read) — JSON, or a CSV/XLSX file of the rows (CONTRACT §4, §8) — written while the rows arrive. Destroying the body (client gone) destroys the item stream,
- * which closes the cursor and frees the connection.
+ * read) — JSON, or a CSV/XLSX file of the rows (CONTRACT §4, §8) — written while the rows arrive.
+ * Destroying the body (client gone) destroys the item stream, which closes the cursor and frees
+ * the connection.
  */
 export function reportUtilityBody(
   items: Readable,
