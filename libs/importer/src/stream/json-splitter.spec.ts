@@ -14,9 +14,17 @@ type Json = unknown;
 function split(bytes: Buffer, cuts: number[], descend: (path: readonly PathSegment[], kind: '{' | '[') => boolean): Json {
   let root: Json;
   const containers: Json[] = [];
+  // An own member even when it is named "__proto__" (fast-check generates such keys), as JSON.parse
+  // makes it; an assignment would set the object's prototype instead.
   const put = (path: readonly PathSegment[], value: Json): void => {
     if (path.length === 0) root = value;
-    else (containers[path.length - 1] as Record<PathSegment, Json>)[path[path.length - 1]] = value;
+    else
+      Object.defineProperty(containers[path.length - 1] as object, path[path.length - 1], {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   };
   const splitter = new JsonSplitter({
     descend,
@@ -60,6 +68,15 @@ const damaged = fc
   });
 
 describe('JsonSplitter', () => {
+  it('a member named "__proto__" is an own member, as JSON.parse makes it (a case fast-check found)', () => {
+    const text = '{"__proto__":0,"a":{"__proto__":{"b":1}},"c":[{"__proto__":[]}]}';
+    for (const descend of [everything, nothing, topLevels]) {
+      const rebuilt = split(Buffer.from(text), [7, 30], descend) as Record<string, unknown>;
+      expect(rebuilt).toEqual(JSON.parse(text));
+      expect(Object.keys(rebuilt)).toEqual(['__proto__', 'a', 'c']);
+    }
+  });
+
   it('rebuilds what JSON.parse returns, whatever the chunking and the containers walked into', () => {
     fc.assert(
       fc.property(
