@@ -14,8 +14,23 @@ export function normalizeUuid(value: unknown): string | undefined {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Wire form of every uuid in a response: 32 uppercase hex characters, no hyphens. */
+/**
+ * Wire form of every uuid in a response: 32 uppercase hex characters, no hyphens — the text with
+ * its hyphens removed, upper-cased. PostgreSQL's text form of a uuid (what a uuid column gives) is
+ * cut by slices instead of a regular expression: about half the cost, and row writers call this
+ * for every uuid of every row (a year of report detail is half a million rows).
+ */
 export function toWireUuid(value: string): string {
+  if (
+    value.length === 36 &&
+    value.charCodeAt(8) === 45 &&
+    value.charCodeAt(13) === 45 &&
+    value.charCodeAt(18) === 45 &&
+    value.charCodeAt(23) === 45
+  ) {
+    const hex = value.slice(0, 8) + value.slice(9, 13) + value.slice(14, 18) + value.slice(19, 23) + value.slice(24);
+    if (hex.indexOf('-') < 0) return hex.toUpperCase();
+  }
   return value.replace(/-/g, '').toUpperCase();
 }
 

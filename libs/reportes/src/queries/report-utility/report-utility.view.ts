@@ -82,9 +82,9 @@ export function toItem(row: ReportUtilityRow): ReportUtilityItem {
   // treats as absent (JSON.stringify omits them, the grouped export columns do not name them).
   return {
     row: {
-      saleId: detail ? wireUuid(row.saleId!) : undefined,
+      saleId: detail ? toWireUuid(row.saleId!) : undefined,
       date: detail ? (row.date ?? '') : undefined,
-      productId: wireUuid(row.productId ?? ''),
+      productId: toWireUuid(row.productId ?? ''),
       // A line whose product row is missing (venta_linea has no foreign key) still shows up.
       code: row.code ?? '',
       name: row.name ?? '',
@@ -98,18 +98,6 @@ export function toItem(row: ReportUtilityRow): ReportUtilityItem {
       grossProfit: row.grossProfit,
     },
   };
-}
-
-/**
- * toWireUuid, with PostgreSQL's text form of a uuid (the only one a uuid column gives) cut by
- * slices instead of a regular expression: about half the cost, same result for every input.
- */
-function wireUuid(s: string): string {
-  if (s.length === 36 && s.charCodeAt(8) === 45 && s.charCodeAt(13) === 45 && s.charCodeAt(18) === 45 && s.charCodeAt(23) === 45) {
-    const hex = s.slice(0, 8) + s.slice(9, 13) + s.slice(14, 18) + s.slice(19, 23) + s.slice(24);
-    if (hex.indexOf('-') < 0) return hex.toUpperCase();
-  }
-  return toWireUuid(s);
 }
 
 /** Decimal text → JSON numbers (after all exact arithmetic is done). */
