@@ -71,20 +71,20 @@ export class BondYears {
    */
   add(bond: number, pago: PagoFrame, pagoId: number, pagos: readonly string[], s: PayslipSums): void {
     let row = this.rowOf[bond];
-    if (row < 0) row = this.newRow(bond, pago, pagoId);
-    else {
+    const isNew = row < 0;
+    if (isNew) row = this.newRow(bond, pago, pagoId);
+    const f = row * 5;
+    if (!isNew) {
       // Latest payment: fechaDesde, then fechaPago, then uuid, all desc (lowercase keys sort like PostgreSQL's uuids).
-      const i = row * 5;
       const later =
-        pago.fechaDesde - this.ints[i + 2] || pago.fechaPago - this.ints[i + 3] || (pago.key > pagos[this.ints[i + 4]] ? 1 : -1);
+        pago.fechaDesde - this.ints[f + 2] || pago.fechaPago - this.ints[f + 3] || (pago.key > pagos[this.ints[f + 4]] ? 1 : -1);
       if (later > 0) {
-        this.ints[i + 2] = pago.fechaDesde;
-        this.ints[i + 3] = pago.fechaPago;
-        this.ints[i + 4] = pagoId;
+        this.ints[f + 2] = pago.fechaDesde;
+        this.ints[f + 3] = pago.fechaPago;
+        this.ints[f + 4] = pagoId;
       }
     }
-    this.ints[row * 5 + 1] += s.aportesLines;
-    const f = row * 5;
+    this.ints[f + 1] += s.aportesLines;
     const big = this.big.get(row);
     if (big === undefined && this.sums[f + 4] + s.abs <= SAFE) {
       this.sums[f] += s.dev;
