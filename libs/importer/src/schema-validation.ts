@@ -32,6 +32,7 @@ interface Validators {
   pagoHeader: ValidateFunction;
   payslip: ValidateFunction;
   venta: ValidateFunction;
+  empleado: ValidateFunction;
 }
 
 let compiled: Validators | undefined;
@@ -53,6 +54,7 @@ function validators(): Validators {
     pagoHeader: get('#/$defs/pagoHeader'),
     payslip: get('#/$defs/pago/properties/empleados/items'),
     venta: get('#/$defs/venta'),
+    empleado: get('#/$defs/empleado'),
   };
   return compiled;
 }
@@ -120,6 +122,14 @@ export class SchemaCheck {
     if (this.v.payslip(value)) return true;
     report(this.v.payslip.errors ?? [], `/tenants/${tenant}/pagos/${pago}/empleados/${index}`, this.result, problems);
     return false;
+  }
+
+  /**
+   * True when one employee matches its definition. Nothing is reported: the shell's check reports
+   * an employee's problems, in place (see scanDatasetFile's stand-in).
+   */
+  validEmpleado(value: unknown): boolean {
+    return this.v.empleado(value);
   }
 
   /** A problem Ajv cannot see: the payment's `empleados` named twice (only a streamed file can tell). */

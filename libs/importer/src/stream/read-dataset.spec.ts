@@ -6,6 +6,7 @@ import { generateDataset, materializeDataset } from '../demo/generate-dataset';
 import { writeDatasetFile } from '../demo/write-dataset-file';
 import { validateDataset } from '../validate-dataset';
 import { JsonStreamError } from './json-splitter';
+import { SchemaCheck } from '../schema-validation';
 import { CHUNK_BYTES, FileChangedError, locate, scanDatasetFile, type StreamedDataset } from './read-dataset';
 
 /**
@@ -137,6 +138,21 @@ describe('scanDatasetFile', () => {
       },
     ],
     [
+      'schema problems in employees, among those of the tenant and its other catalogs (each in place)',
+      (_: Json, t: Json[]) => {
+        t[0].nit = 7;
+        t[0].conceptos[0].nombre = 5;
+        t[0].empleados[1].tipoDocumento = 'XX';
+        delete t[0].empleados[4].nombres;
+        t[0].empleados[6].extra = true;
+        t[0].empleados[7].vinculaciones[0].salarioBase = 'mucho';
+        t[0].productos[0].codigo = 9;
+        t[1].empleados[0] = 'nadie';
+        t[1].empleados[2].vinculaciones = 3;
+        t[2].empleados = { uno: 1 };
+      },
+    ],
+    [
       'schema and reference problems in different tenants',
       (_: Json, t: Json[]) => {
         t[0].pagos[2].estado = 'XX';
@@ -249,6 +265,31 @@ describe('scanDatasetFile', () => {
       for (const tenant of t) for (const p of tenant.pagos) for (const pe of p.empleados) for (const d of pe.detalles) d.concepto = 'ZZZ';
     });
     expect(count).toBe(1001);
+  });
+
+  it('holds one parsed employee for the schema check, whatever the size of the catalog (valid ones share a stand-in)', async () => {
+    const data = JSON.parse(FIXTURE_TEXT) as Json;
+    data.tenants[0].empleados[3].tipoDocumento = 'XX';
+    const expected = validateDataset(data);
+    expect(expected).toHaveLength(1);
+    const checked: unknown[][] = [];
+    const original = SchemaCheck.prototype.shell;
+    const shell = jest.spyOn(SchemaCheck.prototype, 'shell').mockImplementation(function (this: SchemaCheck, root: unknown) {
+      checked.push(...((root as Json).tenants as Json[]).map((t) => t.empleados as unknown[]));
+      original.call(this, root);
+    });
+    try {
+      const scan = await scanDatasetFile(fileOf(JSON.stringify(data)));
+      expect(scan.problems).toEqual(expected);
+    } finally {
+      shell.mockRestore();
+    }
+    expect(checked.map((list) => list.length)).toEqual([40, 3, 10]);
+    const [first, ...others] = checked;
+    // The invalid employee is there as read; every valid one, in every tenant, is one object: the first valid employee.
+    expect(first[3]).toEqual(data.tenants[0].empleados[3]);
+    expect(first[0]).toEqual(data.tenants[0].empleados[0]);
+    for (const e of [...first.filter((_, k) => k !== 3), ...others.flat()]) expect(e).toBe(first[0]);
   });
 
   it('keeps no parsed employees after the first pass: each read of them goes back to the file', async () => {
