@@ -358,6 +358,14 @@ interface FileRun {
  * bench never holds the dataset), then runs the import CLI on it in a child process under
  * /usr/bin/time, whose "maximum resident set size" is the child's true peak RSS.
  */
+/** The node flags of package.json's `import` script (`node --max-semi-space-size=16 dist/…`): the bench runs what users run. */
+function importScriptFlags(): string[] {
+  const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.import;
+  const flags = /\bnode((?:\s+--\S+)*)\s+dist\/apps\/api\/src\/cli\/import\.js/.exec(script);
+  if (!flags) throw new Error(`package.json: the import script does not run node … dist/apps/api/src/cli/import.js: ${script}`);
+  return flags[1].trim().split(/\s+/).filter(Boolean);
+}
+
 async function benchFile(lines: number, onePayment = false, employees?: number): Promise<FileRun> {
   const shape = shapeFor(lines, onePayment, employees);
   const tenant = benchTenant(shape);
@@ -379,10 +387,10 @@ async function benchFile(lines: number, onePayment = false, employees?: number):
   const timeFile = `${FILE}.time`;
   try {
     const started = performance.now();
-    // The compiled CLI, as `npm run import` runs it (bench/run-ts.js would add the TypeScript compiler's memory).
+    // The compiled CLI, as `npm run import` runs it, with its V8 flags (bench/run-ts.js would add the TypeScript compiler's memory).
     const child = spawn(
       '/usr/bin/time',
-      ['-f', '%M %U %S', '-o', timeFile, process.execPath, join(ROOT, 'dist/apps/api/src/cli/import.js'), FILE],
+      ['-f', '%M %U %S', '-o', timeFile, process.execPath, ...importScriptFlags(), join(ROOT, 'dist/apps/api/src/cli/import.js'), FILE],
       {
         env: { ...process.env, DATA_DIR, DATABASE_URL: process.env.DATABASE_URL ? db.url : '' },
         stdio: ['ignore', 'inherit', 'pipe'],
