@@ -63,7 +63,7 @@ const AB = opt('ab');
 const SERVICE = opt('service') ?? join(ROOT, 'dist/apps/api/src/main.js');
 /**
  * The service (and --ab) processes run with the Dockerfile's V8 flags (its NODE_OPTIONS: a 256 MB
- * old space, 16 MB semi-spaces); `--heap-mb N` replaces the old-space cap, `--heap-mb 0` drops the
+ * old space, 24 MB semi-spaces); `--heap-mb N` replaces the old-space cap, `--heap-mb 0` drops the
  * flags (V8's defaults, sized from the machine's memory, which lets garbage pile up to several
  * times the live heap); `--v8-flags "…"` replaces them all (A/B of the image's settings).
  */
