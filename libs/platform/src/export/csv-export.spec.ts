@@ -102,6 +102,12 @@ describe('csvExport', () => {
     );
   });
 
+  it('hands out its text as strings, not a Buffer copy of each chunk', async () => {
+    const chunks: unknown[] = await csvExport(COLUMNS, ROWS).toArray();
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.every((c) => typeof c === 'string')).toBe(true);
+  });
+
   it('pulls rows only as fast as the reader takes text, and ends the source when destroyed', async () => {
     const source = countingSource((i) => ({ ...ROWS[2], descripcion: `fila ${i} ${'x'.repeat(50)}` }), 1_000_000);
     // A few 64 Ki batches at most (the stream's buffer), nowhere near the million rows.

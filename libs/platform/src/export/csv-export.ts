@@ -60,7 +60,8 @@ export function csvExport(columns: readonly ExportColumn[], rows: RowSource): Re
     for (let i = 1; i < cells.length; i++) s += ',' + cells[i](row);
     return s + '\r\n';
   };
-  const out = Readable.from(batchText(header, rows, line, ''), { objectMode: false });
+  // `encoding`: the text chunks stay strings up to the socket write instead of a Buffer copy of each.
+  const out = Readable.from(batchText(header, rows, line, ''), { objectMode: false, encoding: 'utf8' });
   out.once('close', () => {
     if (!out.readableEnded) endSource(rows);
   });
