@@ -17,8 +17,9 @@ jest.setTimeout(90_000);
  * The backend of a streaming read is killed (pg_terminate_backend from an admin connection) while
  * the response is half sent: the request must end (the client sees the body cut, never a complete
  * looking one), the pooled connection must leave the pool, and the next request must be served.
- * Covers every SqlReader.stream user: the profitability report (CSV and JSON detail) and the
- * complete supplier list.
+ * Covers every kind of SqlReader.stream user: the profitability report (CSV and JSON detail), the
+ * complete supplier list and a payroll export (the current employees as CSV, which shares its
+ * stream with the other payroll exports: StreamEmpleados/Pagos/PagoEmpleados/ConceptosAcumulados).
  */
 
 const DB = 'nomina_test_stream_dead_backend';
@@ -32,6 +33,8 @@ const PRODUCTS = 20;
 // ~20 MB of JSON: far more than loopback's socket buffers hold, so the paused response stops the
 // cursor mid-way (with 12,000 the whole list could be fetched before the kill).
 const SUPPLIERS = 60000;
+// ~11 MB of CSV, one bond each.
+const EMPLOYEES = 60000;
 
 const hex = (n: number, width = 12): string => n.toString(16).padStart(width, '0');
 const product = (i: number): string => `5d5d5d5d-2222-4000-8000-${hex(i)}`;
@@ -71,6 +74,7 @@ const DATASET: Dataset = {
           negocios: [NEGOCIO],
         },
       ],
+      tiposCotizante: [{ codigo: '01', descripcion: 'Dependiente' }],
       productos: Array.from({ length: PRODUCTS }, (_, i) => ({
         uuid: product(i),
         negocio: NEGOCIO,
@@ -98,6 +102,28 @@ async function addSuppliers(url: string): Promise<void> {
       [TENANT],
     );
     await client.query('analyze proveedor, proveedor_establecimiento');
+  } finally {
+    await client.end();
+  }
+}
+
+/** The employee catalog in SQL (an import of 60,000 employees would take most of the timeout). */
+async function addEmployees(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into empleado (tenant_id, id, tipo_documento, identificacion, nombres, apellidos)
+       select $1, gen_random_uuid(), 'CC', (20000000 + g)::text, 'Nombre ' || g, 'Apellido Segundo ' || g
+         from generate_series(1, ${EMPLOYEES}) g`,
+      [TENANT],
+    );
+    await client.query(
+      `insert into vinculacion (tenant_id, id, empleado_id, fecha_ingreso, fecha_retiro, salario_base, salario_integral, tipo_cotizante)
+       select tenant_id, gen_random_uuid(), id, date '2020-01-01', null, 1300000, false, '01' from empleado where tenant_id = $1`,
+      [TENANT],
+    );
+    await client.query('analyze empleado, vinculacion');
   } finally {
     await client.end();
   }
@@ -187,6 +213,7 @@ describe('a backend killed in the middle of a streamed response (e2e, real socke
   beforeAll(async () => {
     url = await seedDatabase(DB, [DATASET]);
     await addSuppliers(url);
+    await addEmployees(url);
     // Two pooled connections: one that never came back would soon starve the service.
     app = await createTestApp({ DB_POOL_MAX: '2' }, url);
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -222,6 +249,19 @@ describe('a backend killed in the middle of a streamed response (e2e, real socke
     expect(body.length).toBeLessThan(whole.length);
     await waitFor(() => used() === 0, 'the broken connection to leave the pool');
     expect(await fullBody(`${REPORT}&format=csv`)).toBe(whole);
+  });
+
+  it('a payroll export (the current employees as CSV): the download is cut, the connection leaves the pool, the next one is whole', async () => {
+    const path = '/empleados?format=csv';
+    const whole = await fullBody(path);
+    // The header, a line per bond, and the empty string after the last CRLF.
+    expect(whole.split('\r\n')).toHaveLength(EMPLOYEES + 2);
+    const { body, failure } = await killMidStream(path);
+    expect(failure).toBeDefined();
+    expect(body.startsWith('\uFEFF')).toBe(true);
+    expect(body.length).toBeLessThan(whole.length);
+    await waitFor(() => used() === 0, 'the broken connection to leave the pool');
+    expect(await fullBody(path)).toBe(whole);
   });
 
   it('the complete supplier list: the array is cut, the next list is whole', async () => {
