@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
 import type { MikroORM } from '@mikro-orm/core';
 import { attachFakeCursor } from './__fixtures__/fake-cursor';
-import { type PgClient, SqlReader, STREAM_BATCH_ROWS } from './sql-reader';
+import { type PgClient, SqlReader } from './sql-reader';
 
 /**
  * A pg-like client: answers statements from `answer`; a cursor serves `cursorRows`, then ends, or
@@ -49,18 +49,6 @@ describe('SqlReader', () => {
     expect(await fake.reader.page('select empty', 'select count', ['t'], { offset: 50, size: 2 })).toEqual({ rows: [], total: 7 });
     expect(await fake.reader.page('select rows', 'select count', ['t'], { offset: 0, size: 0 })).toEqual({ rows: [], total: 7 });
     expect(fake.statements.slice(1)).toEqual(['select empty\n limit $2 offset $3', 'select count', 'select count']);
-  });
-
-  it('stream: without a batch size, fetches STREAM_BATCH_ROWS rows per round trip (the measured default)', async () => {
-    expect(STREAM_BATCH_ROWS).toBe(250);
-    const fake = fakeReader(
-      () => [],
-      Array.from({ length: 600 }, (_, n) => ({ n })),
-    );
-    const { rows } = await fake.reader.stream('select n', [], { batches: true });
-    const sizes: number[] = [];
-    for await (const batch of rows) sizes.push((batch as unknown[]).length);
-    expect(sizes).toEqual([250, 250, 100]);
   });
 
   it('stream: head and cursor in one read-only snapshot; rows mapped; rolled back and released after the last row', async () => {

@@ -31,20 +31,9 @@ export interface SnapshotOptions {
   statementTimeoutMs?: number;
 }
 
-/**
- * Rows per cursor round trip unless a stream asks otherwise. Measured under the Docker image's
- * 256 MB old space (bench/RESULTS.md, "Round four"): against 1 000 rows, 250 cut the CPU per request
- * of the month's and the year's detail report and of the complete supplier list by 17–33 % and
- * their peak RSS by 27–62 MB. Fewer rows in flight per connection survive a scavenge: 2.9 ms per
- * scavenge instead of 5.3–5.6, 14 full collections instead of 44 in the same scenarios. 500 rows
- * kept most of the cost of 1 000; 100 was no cheaper than 250 and 8–11 % slower one request at a
- * time (more round trips).
- */
-export const STREAM_BATCH_ROWS = 250;
-
 export interface StreamOptions<Row, Out, Head> extends SnapshotOptions {
-  /** Rows per round trip (default STREAM_BATCH_ROWS); the stream holds about two batches at most. */
-  batch?: number;
+  /** Rows per round trip; the stream holds about two batches at most. */
+  batch: number;
   /** Turns each row into what the consumer reads (default: the row itself). */
   map?: (row: Row) => Out;
   /**
@@ -152,7 +141,7 @@ export class SqlReader {
   stream<Row, Out = Row, Head = undefined>(
     text: string,
     values: readonly unknown[],
-    opts: StreamOptions<Row, Out, Head> = {},
+    opts: StreamOptions<Row, Out, Head>,
   ): Promise<RowStream<Head>> {
     // Until the first row is there nothing was sent: a replica's failure is retried on the primary.
     return this.onReplicaOrPrimary((route) => this.openStream(text, values, opts, route));
@@ -170,14 +159,8 @@ export class SqlReader {
         async (client) => {
           const head = (opts.head ? await opts.head(snapshotQuery(client)) : undefined) as Head;
           const rows = client.query(
-            new CursorRows<Row, Out>(
-              text,
-              [...values],
-              opts.batch ?? STREAM_BATCH_ROWS,
-              map,
-              opts.batches ?? false,
-              client as unknown as EventEmitter,
-              () => this.logger.warn('La conexión con la base de datos se cerró durante una lectura en curso; se corta la respuesta.'),
+            new CursorRows<Row, Out>(text, [...values], opts.batch, map, opts.batches ?? false, client as unknown as EventEmitter, () =>
+              this.logger.warn('La conexión con la base de datos se cerró durante una lectura en curso; se corta la respuesta.'),
             ),
           );
           // 'close' comes after the cursor closed or the connection ended, whatever happened before.
