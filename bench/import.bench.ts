@@ -353,11 +353,6 @@ interface FileRun {
   load: number;
 }
 
-/**
- * Generates a file of about `lines` payslip lines straight to disk (the generator is lazy; the
- * bench never holds the dataset), then runs the import CLI on it in a child process under
- * /usr/bin/time, whose "maximum resident set size" is the child's true peak RSS.
- */
 /** The node flags of package.json's `import` script (`node --max-semi-space-size=16 dist/…`): the bench runs what users run. */
 function importScriptFlags(): string[] {
   const script = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.import;
@@ -366,6 +361,11 @@ function importScriptFlags(): string[] {
   return flags[1].trim().split(/\s+/).filter(Boolean);
 }
 
+/**
+ * Generates a file of about `lines` payslip lines straight to disk (the generator is lazy; the
+ * bench never holds the dataset), then runs the import CLI on it in a child process under
+ * /usr/bin/time, whose "maximum resident set size" is the child's true peak RSS.
+ */
 async function benchFile(lines: number, onePayment = false, employees?: number): Promise<FileRun> {
   const shape = shapeFor(lines, onePayment, employees);
   const tenant = benchTenant(shape);
