@@ -62,9 +62,8 @@ export async function checkReferencesStreamed(
     const t = tenants[i];
     const path = `$.tenants[${i}]`;
     const scope = checker.head(t, i);
-    const documents = new Map<string, number>();
     let j = 0;
-    for await (const e of t.empleados ?? []) checker.empleado(e, i, j++, scope, documents);
+    for await (const e of t.empleados ?? []) checker.empleado(e, i, j++, scope);
     j = 0;
     for await (const pago of t.pagos ?? []) {
       const pagoPath = `${path}.pagos[${j++}]`;
@@ -105,6 +104,8 @@ interface TenantScope {
   vinculaciones: UuidSet;
   categorias: Set<string>;
   productos: UuidSet;
+  /** The employees' documents so far, each with the index of the employee that has it. */
+  documents: Map<string, number>;
 }
 
 const payslipPath = (pagoPath: string, j: number, field: string): string => `${pagoPath}.empleados[${j}].${field}`;
@@ -130,8 +131,7 @@ class ReferenceChecker {
   tenant(t: TenantInput, index: number): void {
     const path = `$.tenants[${index}]`;
     const scope = this.head(t, index);
-    const documents = new Map<string, number>();
-    (t.empleados ?? []).forEach((e, i) => this.empleado(e, index, i, scope, documents));
+    (t.empleados ?? []).forEach((e, i) => this.empleado(e, index, i, scope));
     let i = 0;
     for (const pago of t.pagos ?? []) this.pago(pago, `${path}.pagos[${i++}]`, scope);
     this.productos(t, index, scope);
@@ -159,6 +159,7 @@ class ReferenceChecker {
       vinculaciones: new UuidSet(1 << 10),
       categorias: new Set(),
       productos: new UuidSet(1 << 10),
+      documents: new Map(),
     };
     (t.negocios ?? []).forEach((n, i) => this.negocio(n, `${path}.negocios[${i}]`, scope));
     (t.usuarios ?? []).forEach((u, i) => this.usuario(u, `${path}.usuarios[${i}]`, scope));
@@ -246,18 +247,15 @@ class ReferenceChecker {
     (t.categorias ?? []).forEach((c, i) => scope.categorias.add(this.unique('categoría', c.uuid, `${path}.categorias[${i}].uuid`)));
   }
 
-  /**
-   * Employee `i` of tenant `t`, in list order. `documents`: the tenant's documents so far, each with
-   * the index of the employee that has it.
-   */
-  empleado(e: EmpleadoInput, t: number, i: number, scope: TenantScope, documents: Map<string, number>): void {
+  /** Employee `i` of tenant `t`, in list order. */
+  empleado(e: EmpleadoInput, t: number, i: number, scope: TenantScope): void {
     const p = `$.tenants[${t}].empleados[${i}]`;
     this.uniqueAt('empleado', e.uuid, t, i);
     // The database key is exact; upper-casing here also rejects "ab1" next to "AB1", which the
     // case-insensitive employee search would otherwise treat as the same person.
     const doc = `${e.tipoDocumento} ${e.identificacion.toUpperCase()}`;
-    const first = documents.get(doc);
-    if (first === undefined) documents.set(doc, i);
+    const first = scope.documents.get(doc);
+    if (first === undefined) scope.documents.set(doc, i);
     else
       this.problems.add(
         `${p}.identificacion`,
