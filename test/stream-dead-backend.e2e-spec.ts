@@ -86,7 +86,8 @@ const DATASET: Dataset = {
   ],
 };
 
-async function addSuppliers(url: string): Promise<void> {
+/** Suppliers and employees in SQL: importing this many would take most of the timeout. */
+async function addBulkRows(url: string): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
@@ -101,17 +102,6 @@ async function addSuppliers(url: string): Promise<void> {
          from proveedor where tenant_id = $1`,
       [TENANT],
     );
-    await client.query('analyze proveedor, proveedor_establecimiento');
-  } finally {
-    await client.end();
-  }
-}
-
-/** The employee catalog in SQL (an import of 60,000 employees would take most of the timeout). */
-async function addEmployees(url: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
     await client.query(
       `insert into empleado (tenant_id, id, tipo_documento, identificacion, nombres, apellidos)
        select $1, gen_random_uuid(), 'CC', (20000000 + g)::text, 'Nombre ' || g, 'Apellido Segundo ' || g
@@ -123,7 +113,7 @@ async function addEmployees(url: string): Promise<void> {
        select tenant_id, gen_random_uuid(), id, date '2020-01-01', null, 1300000, false, '01' from empleado where tenant_id = $1`,
       [TENANT],
     );
-    await client.query('analyze empleado, vinculacion');
+    await client.query('analyze proveedor, proveedor_establecimiento, empleado, vinculacion');
   } finally {
     await client.end();
   }
@@ -212,8 +202,7 @@ describe('a backend killed in the middle of a streamed response (e2e, real socke
 
   beforeAll(async () => {
     url = await seedDatabase(DB, [DATASET]);
-    await addSuppliers(url);
-    await addEmployees(url);
+    await addBulkRows(url);
     // Two pooled connections: one that never came back would soon starve the service.
     app = await createTestApp({ DB_POOL_MAX: '2' }, url);
     await app.listen({ port: 0, host: '127.0.0.1' });
