@@ -291,6 +291,42 @@ describe('transport limits, security headers and CORS (e2e, real socket)', () =>
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('CORS headers on the answers of the first hooks too (414 of a long URL, 404)', async () => {
+    const origin = 'https://admin.example.co';
+    const long = await http(`/empleados?filter=${'a'.repeat(9000)}`, { ...auth(), origin });
+    expectProblem(long, 414, 'URI_TOO_LONG');
+    expect(long.headers['access-control-allow-origin']).toBe(origin);
+    const missing = await http('/no-such-route', { origin });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['access-control-allow-origin']).toBe(origin);
+  });
+
+  it('every header of an answer is written in one pass: nothing is set on the raw response first', async () => {
+    // A header set on Node's response before writeHead (Nest's CORS copy, helmet's raw writes)
+    // makes Node run setHeader for every header of the reply: the cost bench/README.md measured.
+    const server = app.getHttpServer() as import('node:http').Server;
+    const rawBefore: string[][] = [];
+    const spy = (_req: unknown, res: import('node:http').ServerResponse): void => {
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+        rawBefore.push(res.getHeaderNames());
+        return writeHead.apply(this, args);
+      } as typeof writeHead;
+    };
+    server.prependListener('request', spy);
+    try {
+      const origin = 'https://admin.example.co';
+      const ok = await http('/proveedor?pagina=0', { ...auth(), origin });
+      expect(ok.status).toBe(200);
+      expect(ok.headers['access-control-allow-origin']).toBe(origin);
+      expect(ok.headers['strict-transport-security']).toMatch(/max-age=/);
+      expectProblem(await http('/empleados', { origin }), 401);
+      expect(rawBefore).toEqual([[], []]);
+    } finally {
+      server.removeListener('request', spy);
+    }
+  });
+
   it('CORS default (*): any origin, no credentials', async () => {
     const open = await createTestApp();
     try {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCors from '@fastify/cors';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
@@ -52,6 +53,19 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     skipMiddie: true,
   });
   const fastify = adapter.getInstance();
+  // @fastify/cors itself rather than app.enableCors(): Nest's wrapper copies the CORS headers onto
+  // the raw response on every request (for Nest middleware, which this app has none of), and a
+  // raw header makes Node run setHeader for every header of the reply (bench/README.md, "Framework
+  // tax, round three"). Registered first, its hook runs where Nest's would: before the hooks
+  // below, so their early answers (503 while closing, 414, 400) carry the CORS headers too.
+  void fastify.register(fastifyCors, {
+    origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
+    exposedHeaders: ['X-Pagina', 'X-Tamano-Pagina', 'X-Total-Registros', 'X-Request-Id', 'ETag', 'Content-Disposition'],
+    credentials: false,
+    // An OPTIONS that is not a CORS preflight (no Origin / Access-Control-Request-Method) gets a
+    // plain 204 instead of @fastify/cors' text/plain 400 "Invalid Preflight Request".
+    strictPreflight: false,
+  });
   rejectWhileClosing(fastify);
   fastify.addHook('onRequest', limitUrlLength);
   fastify.addHook('onRequest', rejectNulInUrl);
@@ -94,14 +108,6 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   metrics = app.get(HttpMetrics);
 
   await app.register(securityHeaders, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
-  app.enableCors({
-    origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
-    exposedHeaders: ['X-Pagina', 'X-Tamano-Pagina', 'X-Total-Registros', 'X-Request-Id', 'ETag', 'Content-Disposition'],
-    credentials: false,
-    // An OPTIONS that is not a CORS preflight (no Origin / Access-Control-Request-Method) gets a
-    // plain 204 instead of @fastify/cors' text/plain 400 "Invalid Preflight Request".
-    strictPreflight: false,
-  });
   if (config.apiPrefix) app.setGlobalPrefix(config.apiPrefix);
   // No global validation pipe: @Secured() and @Public() each bring it (every route has one of them).
   mountSwagger(app);

@@ -133,6 +133,28 @@ describe('VerifiedTokens', () => {
     expect(['t1', 't2', 't3', 't4'].map((t) => tokens.get(t)?.userId)).toEqual(['1', undefined, '3', '4']);
   });
 
+  it('a token in use is never dropped, however many others come and go', () => {
+    jest.spyOn(Date, 'now').mockReturnValue(NOW * 1000);
+    const tokens = new VerifiedTokens(0, 10);
+    tokens.set('hot', { ids: IDS, exp: NOW + 60 });
+    for (let n = 0; n < 1000; n++) {
+      tokens.set(`t${n}`, { ids: { ...IDS, userId: String(n) }, exp: NOW + 60 });
+      expect(tokens.get('hot')).toEqual(IDS);
+    }
+    expect(tokens.get('t0')).toBeUndefined();
+    expect(tokens.get('t999')?.userId).toBe('999');
+  });
+
+  it('a hit on a recently used token writes nothing', () => {
+    jest.spyOn(Date, 'now').mockReturnValue(NOW * 1000);
+    const tokens = new VerifiedTokens(0, 100);
+    tokens.set('t', { ids: IDS, exp: NOW + 60 });
+    const set = jest.spyOn(Map.prototype, 'set');
+    const del = jest.spyOn(Map.prototype, 'delete');
+    for (let i = 0; i < 10; i++) expect(tokens.get('t')).toEqual(IDS);
+    expect([set.mock.calls.length, del.mock.calls.length]).toEqual([0, 0]);
+  });
+
   it('forgets an entry found expired', () => {
     const now = jest.spyOn(Date, 'now').mockReturnValue(NOW * 1000);
     const tokens = new VerifiedTokens(5);

@@ -78,9 +78,16 @@ export const VERIFIED_TOKENS_MAX = 10_000;
  * applies (exp and nbf with the clock tolerance, in whole seconds) and otherwise skips the
  * signature and claim checks. A token that fails them is forgotten and verified again, which
  * gives the same 401 as ever.
+ *
+ * Recency is kept by moving a hit to the end of the Map (delete + set), but only once it has
+ * fallen into the older half (more than max/2 writes since its last move): a token in use then
+ * never reaches the front, where entries are dropped, and a busy token costs no Map writes on
+ * most requests (they were a visible part of a cached read's CPU, bench/README.md).
  */
 export class VerifiedTokens {
-  private readonly entries = new Map<string, Verified>();
+  private readonly entries = new Map<string, Verified & { seq: number }>();
+  /** Writes so far (inserts and moves); an entry's seq is this count at its last write. */
+  private seq = 0;
 
   constructor(
     private readonly toleranceSeconds: number,
@@ -90,16 +97,23 @@ export class VerifiedTokens {
   get(token: string): PrincipalIds | undefined {
     const hit = this.entries.get(token);
     if (!hit) return undefined;
-    this.entries.delete(token);
     const now = Math.floor(Date.now() / 1000);
-    if (now >= hit.exp + this.toleranceSeconds || (hit.nbf !== undefined && hit.nbf > now + this.toleranceSeconds)) return undefined;
-    this.entries.set(token, hit);
+    if (now >= hit.exp + this.toleranceSeconds || (hit.nbf !== undefined && hit.nbf > now + this.toleranceSeconds)) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    if (this.seq - hit.seq > this.max >> 1) {
+      this.entries.delete(token);
+      hit.seq = ++this.seq;
+      this.entries.set(token, hit);
+    }
     return hit.ids;
   }
 
   set(token: string, value: Verified): void {
+    this.entries.delete(token);
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(token, value);
+    this.entries.set(token, { ...value, seq: ++this.seq });
   }
 }
 

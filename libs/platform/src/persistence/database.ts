@@ -65,9 +65,49 @@ export const QUERY_DEADLINE_GRACE_MS = 1000;
 /** The error a query past its client-side deadline fails with (mapped to 503 by the problem filter). */
 export const QUERY_DEADLINE_MESSAGE = 'Query read timeout';
 
+/** How often the plain queries in flight are checked against their deadlines. */
+export const QUERY_DEADLINE_SWEEP_MS = 250;
+
 interface PgConnection {
   query: (...args: unknown[]) => unknown;
   connection?: { stream?: { destroy(err?: Error): void } };
+  once?: (event: 'end', listener: () => void) => unknown;
+}
+
+interface Deadlines {
+  conn: PgConnection;
+  /** Date.now() past which each plain query in flight is over budget, oldest first (pg runs them in order). */
+  dues: number[];
+}
+
+/**
+ * Every connection with a deadline, checked by one timer every QUERY_DEADLINE_SWEEP_MS. A timer
+ * per query (a setTimeout and a clearTimeout on every read) was a visible part of a single-row
+ * read's CPU (bench/README.md, "Framework tax, round three"); now a query costs a push and a shift
+ * on its connection's list, and a connection is cut at most QUERY_DEADLINE_SWEEP_MS after its
+ * deadline. The timer runs while queries do (unref'd: it never keeps the process alive) and stops
+ * at the first sweep that finds none in flight.
+ */
+const watched = new Set<Deadlines>();
+let sweeper: ReturnType<typeof setInterval> | undefined;
+
+function sweepDeadlines(): void {
+  const now = Date.now();
+  let inFlight = false;
+  for (const d of watched) {
+    if (d.dues.length === 0) continue;
+    inFlight = true;
+    if (d.dues[0] > now) continue;
+    // Cut once: the connection is dead from here on, and the pool drops it.
+    watched.delete(d);
+    d.dues.length = 0;
+    const err = Object.assign(new Error(QUERY_DEADLINE_MESSAGE), { code: 'QUERY_DEADLINE' });
+    d.conn.connection?.stream?.destroy(err);
+  }
+  if (!inFlight) {
+    clearInterval(sweeper);
+    sweeper = undefined;
+  }
 }
 
 /**
@@ -80,24 +120,30 @@ interface PgConnection {
  */
 export function enforceQueryDeadline(conn: PgConnection, deadlineMs: number): void {
   const query = conn.query;
+  const d: Deadlines = { conn, dues: [] };
+  watched.add(d);
+  conn.once?.('end', () => watched.delete(d));
+  const settled = (): void => void d.dues.shift();
   conn.query = function (this: unknown, ...args: unknown[]): unknown {
     if (typeof (args[0] as { submit?: unknown } | undefined)?.submit === 'function') return query.apply(conn, args);
-    const timer = setTimeout(() => {
-      const err = Object.assign(new Error(QUERY_DEADLINE_MESSAGE), { code: 'QUERY_DEADLINE' });
-      conn.connection?.stream?.destroy(err);
-    }, deadlineMs);
+    d.dues.push(Date.now() + deadlineMs);
+    sweeper ??= setInterval(sweepDeadlines, QUERY_DEADLINE_SWEEP_MS).unref();
     const last = args.length - 1;
     const callback = args[last];
     if (typeof callback === 'function') {
       args[last] = (err: unknown, res: unknown): void => {
-        clearTimeout(timer);
+        settled();
         callback(err, res);
       };
-      return query.apply(conn, args);
     }
-    const result = query.apply(conn, args) as Promise<unknown>;
-    const settled = (): void => clearTimeout(timer);
-    result.then(settled, settled);
+    let result: unknown;
+    try {
+      result = query.apply(conn, args);
+    } catch (err) {
+      d.dues.pop();
+      throw err;
+    }
+    if (typeof callback !== 'function') (result as Promise<unknown>).then(settled, settled);
     return result;
   };
 }
