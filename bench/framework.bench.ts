@@ -7,17 +7,23 @@
  *
  *   node bench/run-ts.js bench/framework.bench.ts --scale medium \
  *     --build base=/tmp/fw-base/dist/apps/api/src/main.js --build new=/tmp/fw-dist/apps/api/src/main.js \
+ *     [--build 'semi1=--max-semi-space-size=1 /tmp/fw-dist/apps/api/src/main.js'] \
  *     [--baseline] [--rounds 3] [--duration 5] [--seq 2] [--connections 10] \
  *     [--only detallePago,empleado-documento,proveedor-id,pagos-default] [--cpu-prof DIR]
  *
- * The first --build is the reference of the B/A columns. Services run like bench/run.ts starts
+ * The first --build is the reference of the B/A columns; words before a build's main file are node
+ * flags for that build only (same code, another V8 setting). Services run like bench/run.ts starts
  * them (DEMO_DATA=false, LOG_LEVEL=warn, NODE_ENV=production, DB_POOL_MAX, fixed JWT_SECRET);
  * --cpu-prof passes `--cpu-prof --cpu-prof-dir=DIR` to every build and to the baseline (profiles are
  * written at exit: DIR/<build name>.cpuprofile, DIR/baseline.cpuprofile).
+ * Besides the target's own CPU, each load phase counts PostgreSQL's (postmaster and backends) and
+ * the whole machine's CPU per request: the service, PostgreSQL and the load generator share the
+ * cores, so req/s follows their sum.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Client } from 'pg';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '@nomina-api/platform/persistence/embedded-postgres';
@@ -40,7 +46,13 @@ const CONNECTIONS = Number(opt('connections') ?? 10);
 const POOL = Number(opt('pool') ?? 10);
 const CPU_PROF = opt('cpu-prof');
 const only = (opt('only') ?? 'detallePago,empleado-documento,proveedor-id,pagos-default').split(',').filter(Boolean);
-const builds = opts('build').map((b) => ({ name: b.slice(0, b.indexOf('=')), main: b.slice(b.indexOf('=') + 1) }));
+const builds = opts('build').map((b) => {
+  const words = b
+    .slice(b.indexOf('=') + 1)
+    .trim()
+    .split(/\s+/);
+  return { name: b.slice(0, b.indexOf('=')), main: words[words.length - 1], flags: words.slice(0, -1) };
+});
 if (!builds.length) throw new Error('--build NAME=path/to/main.js (one or more)');
 
 const log = (s: string): void => void process.stderr.write(`[fw ${new Date().toISOString().slice(11, 19)}] ${s}\n`);
@@ -95,16 +107,27 @@ interface Sample {
   cpu: number;
   /** The kernel's part of cpu (system time: socket reads and writes, epoll). */
   sys: number;
+  /** PostgreSQL's CPU ms per request (all its processes). */
+  db: number;
+  /** The machine's busy CPU ms per request (all processes, all cores). */
+  machine: number;
   loadMedian: number;
   seq: number;
+}
+
+/** The postmaster: the parent of this connection's backend. */
+async function postmasterPid(client: Client): Promise<number> {
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const stat = readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]);
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const ms = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
 
-async function startService(name: string, main: string, env: NodeJS.ProcessEnv): Promise<Target> {
+async function startService(name: string, main: string, flags: string[], env: NodeJS.ProcessEnv): Promise<Target> {
   const port = await freePort();
-  const args = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`, main] : [main];
+  const args = [...flags, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`] : []), main];
   const child = startChild(name, args, { ...env, PORT: String(port) });
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/health/ready`, child);
@@ -136,11 +159,12 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       DB_POOL_MAX: String(POOL),
     };
-    for (const b of builds) targets.push(await startService(b.name, b.main, env));
+    for (const b of builds) targets.push(await startService(b.name, b.main, b.flags, env));
     const token = targets[0].headers.authorization.slice('Bearer '.length);
     const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { tid: string; bid: string };
     const raw = await serviceClient(url);
     const ctx = await discover(raw, claims.tid, claims.bid);
+    const postmaster = await postmasterPid(raw);
     const scenarios = buildScenarios(ctx).filter((s) => only.some((o) => s.name.includes(o)));
     const captured: Record<string, Statement[]> = {};
     const pool = servicePool(url, POOL, { application_name: 'bench-capture' });
@@ -180,15 +204,23 @@ async function main(): Promise<void> {
         for (const t of order) {
           const seq: Stats = await sequential(() => httpGet(t.url(s), t.headers), seqOpts);
           await load(t.url(s), t.headers, CONNECTIONS, 1);
-          const r = await loadWithCpu(t.child.pid!, t.url(s), t.headers, CONNECTIONS, DURATION);
+          const r = await loadWithCpu(t.child.pid!, t.url(s), t.headers, CONNECTIONS, DURATION, postmaster);
           if (r.non2xx || r.errors) throw new Error(`${t.name} ${s.name}: non2xx ${r.non2xx} errors ${r.errors}`);
           const key = `${s.name}|${t.name}`;
           samples.set(key, [
             ...(samples.get(key) ?? []),
-            { rps: r.rps, cpu: r.cpuMsPerReq, sys: r.sysMsPerReq, loadMedian: r.median, seq: seq.median },
+            {
+              rps: r.rps,
+              cpu: r.cpuMsPerReq,
+              sys: r.sysMsPerReq,
+              db: r.dbMsPerReq,
+              machine: r.machineMsPerReq,
+              loadMedian: r.median,
+              seq: seq.median,
+            },
           ]);
           log(
-            `round ${round + 1} ${s.name} ${t.name}: ${r.rps.toFixed(0)} rps, CPU ${ms(r.cpuMsPerReq)} ms/req (sys ${ms(r.sysMsPerReq)}), load median ${ms(r.median)} ms, seq ${ms(seq.median)} ms, load1 ${loadavg()[0].toFixed(2)}`,
+            `round ${round + 1} ${s.name} ${t.name}: ${r.rps.toFixed(0)} rps, CPU ${ms(r.cpuMsPerReq)} ms/req (sys ${ms(r.sysMsPerReq)}), PostgreSQL ${ms(r.dbMsPerReq)}, machine ${ms(r.machineMsPerReq)}, load median ${ms(r.median)} ms, seq ${ms(seq.median)} ms, load1 ${loadavg()[0].toFixed(2)}`,
           );
         }
         loads.push(loadavg()[0]);
@@ -199,14 +231,14 @@ async function main(): Promise<void> {
     const ref = targets[0].name;
     const lines = [
       `Scale ${scale}, ${ROUNDS} rounds × ${DURATION} s × ${CONNECTIONS} connections per target, alternating; load average (1 min) min ${Math.min(...loads).toFixed(2)}, median ${median(loads).toFixed(2)}, max ${Math.max(...loads).toFixed(2)}.`,
-      'Medians over the rounds. seq = sequential median latency (ms); CPU = service CPU ms per request under load, sys = its kernel part.',
+      'Medians over the rounds. seq = sequential median latency (ms); CPU = service CPU ms per request under load, sys = its kernel part; PG = PostgreSQL CPU ms per request; machine = all busy CPU ms per request (service, PostgreSQL, load generator).',
       '',
-      '| scenario | target | raw SQL seq | seq | seq/SQL | req/s | CPU ms/req | sys ms/req | load median | rps / ' +
+      '| scenario | target | raw SQL seq | seq | seq/SQL | req/s | CPU ms/req | sys ms/req | PG ms/req | machine ms/req | load median | rps / ' +
         ref +
         ' | CPU / ' +
         ref +
         ' | rps / baseline |',
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ];
     for (const s of scenarios) {
       const sql = median(rawSeq.get(s.name)!);
@@ -214,7 +246,7 @@ async function main(): Promise<void> {
       for (const t of targets) {
         const base = targets.some((x) => x.name === 'baseline') ? ms(m(t.name, 'rps') / m('baseline', 'rps')) : '';
         lines.push(
-          `| ${s.name} | ${t.name} | ${ms(sql)} | ${ms(m(t.name, 'seq'))} | ${(m(t.name, 'seq') / sql).toFixed(2)} | ${m(t.name, 'rps').toFixed(0)} | ${ms(m(t.name, 'cpu'))} | ${ms(m(t.name, 'sys'))} | ${ms(m(t.name, 'loadMedian'))} | ` +
+          `| ${s.name} | ${t.name} | ${ms(sql)} | ${ms(m(t.name, 'seq'))} | ${(m(t.name, 'seq') / sql).toFixed(2)} | ${m(t.name, 'rps').toFixed(0)} | ${ms(m(t.name, 'cpu'))} | ${ms(m(t.name, 'sys'))} | ${ms(m(t.name, 'db'))} | ${ms(m(t.name, 'machine'))} | ${ms(m(t.name, 'loadMedian'))} | ` +
             `${(m(t.name, 'rps') / m(ref, 'rps')).toFixed(2)} | ${(m(t.name, 'cpu') / m(ref, 'cpu')).toFixed(2)} | ${base} |`,
         );
       }

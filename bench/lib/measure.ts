@@ -1,5 +1,5 @@
 /** Timing helpers: percentiles, sequential loops, autocannon under fixed load, RSS sampling. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 
@@ -126,8 +126,38 @@ export function cpuSplit(pid: number): { user: number; system: number } {
 }
 
 /**
+ * CPU seconds used so far by a process and its children, live or ended (PostgreSQL: the postmaster
+ * and its backends; a pool closes idle connections, and an ended backend's time moves to the
+ * postmaster's cutime/cstime when it is reaped).
+ */
+export function processTreeCpu(rootPid: number): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      if (Number(entry) === rootPid) total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+      else if (Number(fields[1]) === rootPid) total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
+/** CPU seconds the whole machine has been busy (every core; /proc/stat minus idle and iowait). */
+export function machineBusyCpu(): number {
+  const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
+/**
  * `load` while counting the CPU the server process spent: CPU ms per request is what a noisy,
- * shared machine distorts least (latency and req/s also measure the other tenants' load).
+ * shared machine distorts least (latency and req/s also measure the other tenants' load). With
+ * `dbPid` (the postmaster), also the database server's CPU per request and the whole machine's
+ * (the server, PostgreSQL, the load generator and whatever else runs): on a machine where all of
+ * them share the cores, req/s follows the sum, not the server's part alone.
  */
 export async function loadWithCpu(
   pid: number,
@@ -135,14 +165,21 @@ export async function loadWithCpu(
   headers: Record<string, string>,
   connections: number,
   seconds: number,
-): Promise<LoadResult & { cpuMsPerReq: number; sysMsPerReq: number }> {
+  dbPid?: number,
+): Promise<LoadResult & { cpuMsPerReq: number; sysMsPerReq: number; dbMsPerReq: number; machineMsPerReq: number }> {
   const before = cpuSplit(pid);
+  const dbBefore = dbPid ? processTreeCpu(dbPid) : NaN;
+  const machineBefore = machineBusyCpu();
   const r = await load(url, headers, connections, seconds);
   const after = cpuSplit(pid);
+  const dbAfter = dbPid ? processTreeCpu(dbPid) : NaN;
+  const machineAfter = machineBusyCpu();
   const per = (s: number): number => (r.n ? (s * 1000) / r.n : NaN);
   return {
     ...r,
     cpuMsPerReq: per(after.user + after.system - before.user - before.system),
     sysMsPerReq: per(after.system - before.system),
+    dbMsPerReq: per(dbAfter - dbBefore),
+    machineMsPerReq: per(machineAfter - machineBefore),
   };
 }
