@@ -1,7 +1,8 @@
 /**
  * The bare baseline: Fastify + node-postgres, no Nest, no auth, no CQRS, no legacy serializer.
  * `GET /<scenario>` runs that scenario's recorded statements (bench/lib/recorder.ts) on one pooled
- * connection — the same pool size and session settings as the service — and writes the rows as
+ * connection — the same pool size and session settings as the service, prepared statements run by
+ * name as the service runs them — and writes the rows as
  * plain JSON (`JSON.stringify`). Cursor reads are streamed as a JSON array with backpressure.
  *
  *   node bench/run-ts.js bench/baseline-server.ts <scenarios.json>   (env: DATABASE_URL, PORT, DB_POOL_MAX)
@@ -12,7 +13,7 @@ import { Readable } from 'node:stream';
 import Fastify from 'fastify';
 import QueryStream from 'pg-query-stream';
 import { servicePool } from './lib/pg';
-import { isControl, type Statement } from './lib/recorder';
+import { isControl, runStatement, type Statement } from './lib/recorder';
 
 async function main(): Promise<void> {
   const scenarios = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Record<string, Statement[]>;
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
         try {
           const out: unknown[] = [];
           for (const s of statements) {
-            const r = await client.query(s.text, s.values);
+            const r = await runStatement(client, s);
             if (!isControl(s)) out.push(r.rows);
           }
           reply.type('application/json; charset=utf-8');

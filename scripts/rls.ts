@@ -224,8 +224,8 @@ async function main(): Promise<number> {
     const plainReader = plainApp.app.get(SqlReader);
     const rlsReader = rlsApp.app.get(SqlReader);
     const statements: [string, string, unknown[]][] = [
-      ['get-empleado', GET_EMPLEADO_SQL, [tenant, probe.rows[0].tipo, probe.rows[0].doc]],
-      ['detalle-pago', DETALLE_PAGO_SQL, [tenant, probe.rows[0].pago]],
+      ['get-empleado', GET_EMPLEADO_SQL.text, [tenant, probe.rows[0].tipo, probe.rows[0].doc]],
+      ['detalle-pago', DETALLE_PAGO_SQL.text, [tenant, probe.rows[0].pago]],
     ];
     const owner = new Client({ connectionString: ownerUrl });
     const session = new Client({ connectionString: appUrl });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { bumpDataVersion, DataVersionReader } from '@nomina-api/platform/conditional/data-version';
+import type { Sql } from '@nomina-api/platform/persistence/prepared-statement';
 import type { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 
 /**
@@ -26,9 +27,9 @@ describe('tenant data version', () => {
   const reader = (ttlMs: number): { reader: DataVersionReader; lookups: () => number } => {
     let lookups = 0;
     const sql = {
-      query: async (text: string, values: unknown[]) => {
+      query: async (sql: Sql, values: unknown[]) => {
         lookups++;
-        return (await other.query(text, values)).rows;
+        return (await other.query(typeof sql === 'string' ? sql : sql.text, values)).rows;
       },
     } as unknown as SqlReader;
     return { reader: new DataVersionReader(sql, ttlMs), lookups: () => lookups };

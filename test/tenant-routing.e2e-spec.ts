@@ -92,7 +92,8 @@ describe('every statement is routable to one tenant (e2e)', () => {
         get(target, prop) {
           if (prop !== 'query') return Reflect.get(target, prop, target);
           return (q: unknown, values?: unknown[]) => {
-            const text = typeof q === 'string' ? q : (q as { cursor?: { text: string } }).cursor?.text;
+            // Plain SQL, a prepared statement's config ({ name, text, values }) or a cursor.
+            const text = typeof q === 'string' ? q : ((q as { text?: string }).text ?? (q as { cursor?: { text: string } }).cursor?.text);
             if (text) recorded.push({ text, route: typeof route === 'string' ? route : 'replica' });
             return (target.query as (a: unknown, b?: unknown[]) => unknown).call(target, q, values);
           };

@@ -7,7 +7,7 @@
  * BEGIN/ROLLBACK of snapshot reads and transactions), so nothing is re-typed by hand.
  */
 import { Readable } from 'node:stream';
-import type { Client, Pool, PoolClient } from 'pg';
+import type { Client, Pool, PoolClient, QueryResult } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { MikroORM } from '@mikro-orm/core';
 import { type PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
@@ -15,6 +15,8 @@ import { type PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-r
 export interface Statement {
   text: string;
   values: unknown[];
+  /** A named prepared statement's name (SqlReader's `prepared()` statements): replayed named too. */
+  name?: string;
   /** Read through a server-side cursor (pg-query-stream) with this batch size. */
   stream?: number;
 }
@@ -56,6 +58,11 @@ export class RecordingReader extends SqlReader {
         statements.push({ text: q, values: values ?? [] });
         return client.query(q, values as unknown[]);
       }
+      const named = q as { name?: string; text?: string; values?: unknown[] };
+      if (typeof named.name === 'string' && typeof named.text === 'string') {
+        statements.push({ text: named.text, values: named.values ?? [], name: named.name });
+        return client.query(named as never);
+      }
       const s = q as StreamLike;
       statements.push({ text: s.cursor.text, values: s.cursor.values ?? [], stream: s.batch ?? s.readableHighWaterMark });
       return client.query(q as never);
@@ -87,6 +94,11 @@ export async function drain(result: unknown): Promise<unknown> {
   return visit(result);
 }
 
+/** One recorded statement as the service sent it: by name when it was a prepared statement. */
+export function runStatement(client: Client | PoolClient, s: Statement): Promise<QueryResult> {
+  return s.name ? client.query({ name: s.name, text: s.text, values: s.values }) : client.query(s.text, s.values);
+}
+
 /**
  * Runs the statements in order on one connection; cursor reads are consumed to the end. Returns
  * rows read. A transaction the statements leave open is rolled back: a stream's closing `rollback`
@@ -103,7 +115,7 @@ export async function replay(client: Client | PoolClient, statements: readonly S
       const stream = client.query(new QueryStream(s.text, s.values, { batchSize: s.stream }));
       for await (const _ of stream) rows++;
     } else {
-      const r = await client.query(s.text, s.values);
+      const r = await runStatement(client, s);
       rows += r.rowCount ?? 0;
     }
   }

@@ -23,6 +23,7 @@ export { GET_EMPLEADO_SQL } from './queries/get-empleado/get-empleado.sql';
 export { ListDetallePagoHandler } from './queries/list-detalle-pago/list-detalle-pago.handler';
 export { ListDetallePagoQuery } from './queries/list-detalle-pago/list-detalle-pago.query';
 export { DETALLE_PAGO_SQL } from './queries/list-detalle-pago/list-detalle-pago.sql';
+export { PAGO_EMPLEADO_DETALLES_SQL } from './queries/list-pago-empleado-detalles/list-pago-empleado-detalles.sql';
 export { ListEmpleadosHandler } from './queries/list-empleados/list-empleados.handler';
 export { EMPLEADOS_LIST, ListEmpleadosQuery } from './queries/list-empleados/list-empleados.query';
 export { ListPagoEmpleadosHandler } from './queries/list-pago-empleados/list-pago-empleados.handler';

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import { prepared } from '../persistence/prepared-statement';
 import { SqlReader } from '../persistence/sql-reader';
 
 /** How long an instance trusts the version it read: two instances disagree for at most this long (≤ 5 s, CONTRACT §10). */
 export const DATA_VERSION_CACHE_MS = 'DATA_VERSION_CACHE_MS';
 export const DEFAULT_DATA_VERSION_CACHE_MS = 2000;
 
-const VERSION_SQL = `select version::text as version from tenant_data_version where tenant_id = $1`;
+const VERSION_SQL = prepared(`select version::text as version from tenant_data_version where tenant_id = $1`);
 
 export const BUMP_DATA_VERSION_SQL = `
   insert into tenant_data_version (tenant_id, version, changed_at)

@@ -24,6 +24,11 @@ export interface AppConfig {
   embeddedPgPort: number;
   dbPoolMax: number;
   dbStatementTimeoutMs: number;
+  /**
+   * Hot lookups run as named prepared statements, planned once per connection (DB_PREPARED_STATEMENTS).
+   * Off only behind a PgBouncer in transaction mode without prepared-statement support.
+   */
+  dbPreparedStatements: boolean;
   /** Longest wait for a new PostgreSQL connection or a free pool slot before answering 503. */
   dbConnectTimeoutMs: number;
   demoData: boolean;
@@ -186,6 +191,7 @@ export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process
     embeddedPgPort: int('EMBEDDED_PG_PORT', 0, 0, 65535),
     dbPoolMax: int('DB_POOL_MAX', 10, 1, 200),
     dbStatementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', 15000, 0, 3_600_000),
+    dbPreparedStatements: bool('DB_PREPARED_STATEMENTS', true),
     dbConnectTimeoutMs: int('DB_CONNECT_TIMEOUT_MS', 2000, 100, 600_000),
     demoData: bool('DEMO_DATA', true),
     jwt: {

@@ -59,6 +59,11 @@ export interface ContextModuleOptions {
   schema?: string;
   /** statement_timeout of the own pool (DB_STATEMENT_TIMEOUT_MS); reports use it as their floor. */
   statementTimeoutMs?: number;
+  /**
+   * Hot lookups as named prepared statements (DB_PREPARED_STATEMENTS, default true), on the own
+   * pool or the host's: false behind a PgBouncer in transaction mode without prepared-statement support.
+   */
+  preparedStatements?: boolean;
   /** How long a principal's user/tenant status is cached, ms (PRINCIPAL_CACHE_TTL_MS). */
   principalCacheTtlMs?: number;
 }
@@ -97,6 +102,7 @@ export function contextConfig(options: ContextModuleOptions): AppConfig {
     DB_POOL_MAX: text(options.database?.poolMax),
     DB_CONNECT_TIMEOUT_MS: text(options.database?.connectTimeoutMs),
     DB_STATEMENT_TIMEOUT_MS: text(options.statementTimeoutMs),
+    DB_PREPARED_STATEMENTS: options.preparedStatements === undefined ? undefined : String(options.preparedStatements),
     PRINCIPAL_CACHE_TTL_MS: text(options.principalCacheTtlMs),
     JWT_ALGORITHM: jwt.algorithm,
     // With the host's own adapter nothing reads the JWT settings; a throwaway secret satisfies
@@ -158,13 +164,13 @@ export class ContextKernelModule {
       ContextOrmCloser,
       {
         provide: SqlReader,
-        useFactory: (own: MikroORM | null, host: MikroORM | undefined) => {
+        useFactory: (own: MikroORM | null, host: MikroORM | undefined, config: AppConfig) => {
           const orm = own ?? host;
           if (!orm)
             throw new Error('No database: give the context `database: { url }` or import MikroOrmModule.forRoot() in the host app.');
-          return new SqlReader(orm);
+          return new SqlReader(orm, undefined, config);
         },
-        inject: [CONTEXT_ORM, { token: MikroORM, optional: true }],
+        inject: [CONTEXT_ORM, { token: MikroORM, optional: true }, APP_CONFIG],
       },
       DataVersionReader,
       identitiesProvider(),

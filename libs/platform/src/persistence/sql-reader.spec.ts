@@ -2,13 +2,19 @@ import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
 import type { MikroORM } from '@mikro-orm/core';
 import { attachFakeCursor } from './__fixtures__/fake-cursor';
+import { prepared } from './prepared-statement';
 import { type PgClient, SqlReader } from './sql-reader';
 
 /**
  * A pg-like client: answers statements from `answer`; a cursor serves `cursorRows`, then ends, or
  * (`stalls`) waits forever like one whose backend stopped answering (attachFakeCursor).
  */
-function fakeReader(answer: (text: string, values: unknown[]) => unknown[], cursorRows: unknown[] = [], stalls = false) {
+function fakeReader(
+  answer: (text: string, values: unknown[]) => unknown[],
+  cursorRows: unknown[] = [],
+  stalls = false,
+  config?: { dbPreparedStatements: boolean },
+) {
   const statements: string[] = [];
   let released = 0;
   const client = Object.assign(new EventEmitter(), {
@@ -16,6 +22,11 @@ function fakeReader(answer: (text: string, values: unknown[]) => unknown[], curs
       if (typeof text === 'string') {
         statements.push(text);
         return Promise.resolve({ rows: answer(text, values), rowCount: 0 });
+      }
+      const named = text as { name?: string; text: string; values: unknown[] };
+      if (named.name) {
+        statements.push(`${named.name}: ${named.text}`);
+        return Promise.resolve({ rows: answer(named.text, named.values), rowCount: 0 });
       }
       statements.push('<cursor>');
       return attachFakeCursor(text as { cursor: unknown }, cursorRows, { stalls });
@@ -31,12 +42,82 @@ function fakeReader(answer: (text: string, values: unknown[]) => unknown[], curs
       return Promise.resolve();
     }
   }
-  return { reader: new Reader(undefined as unknown as MikroORM), client, statements, released: () => released };
+  return { reader: new Reader(undefined as unknown as MikroORM, undefined, config), client, statements, released: () => released };
 }
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe('SqlReader', () => {
+  it('query: a prepared() statement goes by its name (parsed once per connection); plain SQL and DB_PREPARED_STATEMENTS=false go as text', async () => {
+    const lookup = prepared('select $1::int as n');
+    expect(lookup.name).toMatch(/^nomina_[0-9a-f]{24}$/);
+    expect(prepared('select $1::int as n').name).toBe(lookup.name);
+    expect(prepared('select $1::int as m').name).not.toBe(lookup.name);
+
+    const on = fakeReader((_text, values) => [{ n: values[0] }]);
+    expect(await on.reader.query(lookup, [7])).toEqual([{ n: 7 }]);
+    expect(await on.reader.queryOnPrimary(lookup, [8])).toEqual([{ n: 8 }]);
+    expect(await on.reader.query('select 1', [])).toEqual([{ n: undefined }]);
+    expect(on.statements).toEqual([`${lookup.name}: select $1::int as n`, `${lookup.name}: select $1::int as n`, 'select 1']);
+
+    const off = fakeReader((_text, values) => [{ n: values[0] }], [], false, { dbPreparedStatements: false });
+    expect(await off.reader.query(lookup, [7])).toEqual([{ n: 7 }]);
+    expect(off.statements).toEqual(['select $1::int as n']);
+  });
+
+  it.each([
+    ['26000', 'prepared statement "nomina_…" does not exist'],
+    ['42P05', 'prepared statement "nomina_…" already exists'],
+  ])(
+    'query: a server that cannot keep named statements (%s, a transaction-mode pooler) gets plain text from then on',
+    async (code, message) => {
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const lookup = prepared('select $1::int as n');
+      const fake = fakeReader((text, values) => {
+        if (fake.statements[fake.statements.length - 1].startsWith('nomina_')) throw Object.assign(new Error(message), { code });
+        return [{ n: values[0], text }];
+      });
+      expect(await fake.reader.query(lookup, [7])).toEqual([{ n: 7, text: 'select $1::int as n' }]);
+      expect(await fake.reader.query(lookup, [8])).toEqual([{ n: 8, text: 'select $1::int as n' }]);
+      expect(fake.statements).toEqual([`${lookup.name}: select $1::int as n`, 'select $1::int as n', 'select $1::int as n']);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0][0]).toContain('DB_PREPARED_STATEMENTS=false');
+      warn.mockRestore();
+    },
+  );
+
+  it('query: reads already sent by name when the first one fails are repeated as text too; one warning', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const lookup = prepared('select $1::int as n');
+    const pending: (() => void)[] = [];
+    const fake = fakeReader((text, values) => {
+      if (fake.statements[fake.statements.length - 1].startsWith('nomina_')) throw Object.assign(new Error('gone'), { code: '26000' });
+      return [{ n: values[0] }];
+    });
+    // Both reads are sent (by name) before either answer arrives.
+    const query = fake.client.query.bind(fake.client);
+    fake.client.query = ((q: unknown, v?: unknown[]) =>
+      new Promise((resolve) => pending.push(() => resolve(undefined))).then(() => query(q, v) as unknown)) as typeof fake.client.query;
+    const both = Promise.all([fake.reader.query(lookup, [1]), fake.reader.query(lookup, [2])]);
+    await tick();
+    expect(pending).toHaveLength(2);
+    for (const go of pending.splice(0)) go();
+    await tick();
+    for (const go of pending.splice(0)) go();
+    expect(await both).toEqual([[{ n: 1 }], [{ n: 2 }]]);
+    expect(fake.statements.filter((t) => t.startsWith('nomina_'))).toHaveLength(2);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+
+  it('query: other errors of a prepared statement are not retried', async () => {
+    const fake = fakeReader(() => {
+      throw Object.assign(new Error('division by zero'), { code: '22012' });
+    });
+    await expect(fake.reader.query(prepared('select 1/0'), [])).rejects.toThrow('division by zero');
+    expect(fake.statements).toHaveLength(1);
+  });
+
   it('page: one statement when the page carries the total; the count only for size 0 or an offset past the end', async () => {
     const fake = fakeReader((text) =>
       text.includes('limit') ? (text.includes('empty') ? [] : [{ id: 1, total: '7' }]) : [{ total: '7' }],

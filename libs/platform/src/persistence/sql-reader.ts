@@ -1,16 +1,24 @@
 import type { EventEmitter } from 'node:events';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { deadConnection } from './connection-errors';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.tokens';
 import { CursorRows } from './cursor-rows';
+import type { Sql } from './prepared-statement';
 import { ReadPools, replicaFailure, type ReplicaPool } from './read-pools';
 
 /** The node-postgres client behind MikroORM's pool (native $1 placeholders, streams, COPY). */
 export interface PgClient {
   query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
+  query<R = Record<string, unknown>>(config: {
+    name: string;
+    text: string;
+    values: unknown[];
+  }): Promise<{ rows: R[]; rowCount: number | null }>;
   query<T>(stream: T): T;
 }
 
@@ -73,27 +81,54 @@ export interface RowStream<Head> {
 export class SqlReader {
   private readonly logger = new Logger('SqlReader');
 
+  /**
+   * Whether a `prepared()` statement runs named (DB_PREPARED_STATEMENTS, default on) or as plain
+   * text; turned off for good when the server side cannot keep named statements (below).
+   */
+  private prepare: boolean;
+
   constructor(
     private readonly orm: MikroORM,
     @Optional() private readonly reads?: ReadPools,
-  ) {}
+    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'dbPreparedStatements'>,
+  ) {
+    this.prepare = config?.dbPreparedStatements ?? true;
+  }
 
-  /** One read: on a healthy replica when there is one (DATABASE_REPLICA_URLS), else on the primary. */
-  query<R>(text: string, values: readonly unknown[] = []): Promise<R[]> {
-    return this.read(text, values, this.reads?.pick());
+  /**
+   * One read: on a healthy replica when there is one (DATABASE_REPLICA_URLS), else on the primary.
+   * A `prepared()` statement is parsed and planned once per connection (prepared-statement.ts).
+   */
+  query<R>(sql: Sql, values: readonly unknown[] = []): Promise<R[]> {
+    return this.read(sql, values, this.reads?.pick());
   }
 
   /** A read that must see the primary's latest commit (e.g. a deactivation, within 5 s everywhere). */
-  queryOnPrimary<R>(text: string, values: readonly unknown[] = []): Promise<R[]> {
-    return this.read(text, values, 'primary');
+  queryOnPrimary<R>(sql: Sql, values: readonly unknown[] = []): Promise<R[]> {
+    return this.read(sql, values, 'primary');
   }
 
-  private async read<R>(text: string, values: readonly unknown[], where: ReplicaPool | 'primary' | undefined): Promise<R[]> {
-    const run = (route: Route): Promise<R[]> => this.withClient(async (client) => (await client.query<R>(text, [...values])).rows, route);
+  private async read<R>(sql: Sql, values: readonly unknown[], where: ReplicaPool | 'primary' | undefined): Promise<R[]> {
+    const run = (route: Route): Promise<R[]> =>
+      this.withClient(async (client) => (await this.send<R>(client, sql, [...values])).rows, route);
     const replica = typeof where === 'object' ? where : undefined;
+    const named = typeof sql !== 'string' && this.prepare;
     try {
       return await run(where ?? 'fallback');
     } catch (err) {
+      if (named && preparedStatementsUnsupported(err)) {
+        // A pooler between us and PostgreSQL that moves sessions between server connections
+        // (PgBouncer < 1.21 in transaction mode): named statements cannot work there. Plain text
+        // from now on (reads already sent by name fail the same way and are repeated too), and
+        // this read once more.
+        if (this.prepare) {
+          this.prepare = false;
+          this.logger.warn(
+            'El servidor no conserva sentencias preparadas (¿PgBouncer en modo transacción?): se usan sentencias sin nombre. Configure DB_PREPARED_STATEMENTS=false.',
+          );
+        }
+        return this.read(sql, values, where);
+      }
       // A read is safe to repeat: once, on the primary, when the connection (a dead pooled one, or
       // a replica that failed) was the problem rather than the statement.
       if (replica) {
@@ -104,6 +139,12 @@ export class SqlReader {
       if (!deadConnection(err)) throw err;
       return run(where === 'primary' ? 'primary' : 'fallback');
     }
+  }
+
+  /** Plain SQL as it is; a prepared statement by its name when preparing is on (node-postgres parses it once per connection). */
+  private send<R>(client: PgClient, sql: Sql, values: unknown[]): Promise<{ rows: R[] }> {
+    if (typeof sql === 'string') return client.query<R>(sql, values);
+    return this.prepare ? client.query<R>({ name: sql.name, text: sql.text, values }) : client.query<R>(sql.text, values);
   }
 
   /**
@@ -272,6 +313,17 @@ export class SqlReader {
       }
     }, route);
   }
+}
+
+/**
+ * PostgreSQL's answer to a named statement on a server connection that does not have it (26000
+ * invalid_sql_statement_name) or already has one of that name from another client (42P05
+ * duplicate_prepared_statement): what a transaction-mode pooler without prepared-statement
+ * support produces.
+ */
+function preparedStatementsUnsupported(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '26000' || code === '42P05';
 }
 
 type KnexClient = { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { prepared } from '../persistence/prepared-statement';
 import { SqlReader } from '../persistence/sql-reader';
 import type { IdentityDirectory } from './identity-directory';
 
@@ -16,20 +17,20 @@ export interface PrincipalStatus {
   role?: string;
 }
 
-const STATUS_SQL = `
+const STATUS_SQL = prepared(`
   select u.activo as user_active, t.activo as tenant_active, u.rol as role,
          coalesce(array_agg(un.negocio_id::text order by un.orden) filter (where un.negocio_id is not null), '{}') as business_ids
     from usuario u
     join tenant t on t.id = u.tenant_id
     left join usuario_negocio un on un.tenant_id = u.tenant_id and un.usuario_id = u.id
    where u.tenant_id = $1 and u.id = $2
-   group by u.activo, t.activo, u.rol`;
+   group by u.activo, t.activo, u.rol`);
 
-const PREMIUM_SQL = `
+const PREMIUM_SQL = prepared(`
   select distinct s.negocio_id::text as id
     from suscripcion s
    where s.tenant_id = $1 and s.negocio_id = any($2::uuid[])
-     and s.plan = 'PREMIUM' and s.desde <= now() and now() <= s.hasta`;
+     and s.plan = 'PREMIUM' and s.desde <= now() and now() <= s.hasta`);
 
 /**
  * Status of a token's user and tenant, read on every authenticated request and cached briefly

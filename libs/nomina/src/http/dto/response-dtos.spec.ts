@@ -108,10 +108,10 @@ const ACUMULADOS_SQL = conceptosAcumuladosSql({
 describe.each([
   ['GET /pagos', listPagosSql(true, 'order by p.id').page, flatFields(PAGO_SCHEMA, { grupoPago: 'grupo' })],
   ['GET /pagoEmpleados', listPagoEmpleadosSql(true, 'order by pe.id').page, flatFields(PAGO_EMPLEADO_SCHEMA)],
-  ['GET /pagoEmpleadoDetalles/{uuidPagoEmpleado}', PAGO_EMPLEADO_DETALLES_SQL, flatFields(PAGO_EMPLEADO_DETALLE_SCHEMA)],
-  ['GET /pagoEmpleadoDetalles/detallePago/{idPago}', DETALLE_PAGO_SQL, flatFields(DETALLE_PAGO_SCHEMA)],
+  ['GET /pagoEmpleadoDetalles/{uuidPagoEmpleado}', PAGO_EMPLEADO_DETALLES_SQL.text, flatFields(PAGO_EMPLEADO_DETALLE_SCHEMA)],
+  ['GET /pagoEmpleadoDetalles/detallePago/{idPago}', DETALLE_PAGO_SQL.text, flatFields(DETALLE_PAGO_SCHEMA)],
   ['GET /empleados', listEmpleadosSql(true, 'order by v.id').page, flatFields(EMPLEADO_SCHEMA)],
-  ['GET /empleados/{tipoDocumento}/{identificacion}', GET_EMPLEADO_SQL, flatFields(EMPLEADO_SCHEMA)],
+  ['GET /empleados/{tipoDocumento}/{identificacion}', GET_EMPLEADO_SQL.text, flatFields(EMPLEADO_SCHEMA)],
   ['GET /pagoEmpleadoDetalles/conceptosacumulados/…', ACUMULADOS_SQL, flatFields(CONCEPTO_ACUMULADO_SCHEMA)],
   // The numbering fields come from the command's second statement, not from the documents' SELECT.
   [

@@ -1,10 +1,12 @@
+import { prepared } from '@nomina-api/platform/persistence/prepared-statement';
+
 /**
  * $1 tenant, $2 document type, $3 document number. The person, current or not, with the fields
  * of the most recent bond: latest fechaIngreso, then the greater bond uuid (the order of index
  * vinculacion_empleado); bond fields null without a bond. The number matches exactly first and,
  * failing that, case-insensitively (passports carry letters).
  */
-export const GET_EMPLEADO_SQL = `
+export const GET_EMPLEADO_SQL = prepared(`
   select e.id as "empleadoUuid", e.identificacion as "identificacion", v.id as "vinculadoUuid",
          e.tipo_documento as "tipoDocumento", e.nombre_completo as "nombreCompleto",
          v.fecha_ingreso as "fechaIngreso", v.fecha_retiro as "fechaRetiro",
@@ -21,4 +23,4 @@ export const GET_EMPLEADO_SQL = `
      and e.tipo_documento = $2
      and e.identificacion_fold = lower($3)
    order by (e.identificacion = $3) desc, e.id
-   limit 1`;
+   limit 1`);

@@ -1,3 +1,4 @@
+import { prepared } from '@nomina-api/platform/persistence/prepared-statement';
 import type { TipoConcepto } from '../../domain/tipo-concepto';
 
 /** One concept line of a payslip (wire names). */
@@ -16,7 +17,7 @@ export interface PagoEmpleadoDetalleRow {
  * primary key (tenant_id, pago_empleado_id, id). Order: DEVENGADO, then DEDUCCION, each by
  * concept code in byte order, then line uuid.
  */
-export const PAGO_EMPLEADO_DETALLES_SQL = `
+export const PAGO_EMPLEADO_DETALLES_SQL = prepared(`
   select d.id as "uuid", d.concepto_codigo as "codigoConcepto", c.nombre as "nombreConcepto", c.tipo as "tipo",
          d.cantidad as "cantidad", d.valor as "valor"
     from pago_empleado pe
@@ -24,4 +25,4 @@ export const PAGO_EMPLEADO_DETALLES_SQL = `
     left join concepto c on c.tenant_id = d.tenant_id and c.codigo = d.concepto_codigo
    where pe.tenant_id = $1
      and pe.id = $2
-   order by case c.tipo when 'DEVENGADO' then 0 else 1 end, d.concepto_codigo collate "C", d.id`;
+   order by case c.tipo when 'DEVENGADO' then 0 else 1 end, d.concepto_codigo collate "C", d.id`);

@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PlatformError, PlatformErrorCode } from '../../errors/domain-error';
 import { toWireUuid } from '../../http/uuid';
+import { prepared } from '../../persistence/prepared-statement';
 import { SqlReader } from '../../persistence/sql-reader';
 import { dummyPasswordHash, verifyPassword } from '../password';
 import { TokenService } from '../token.service';
@@ -19,14 +20,14 @@ interface UserRow {
   tenant_activo: boolean;
 }
 
-const USER_SQL = `
+const USER_SQL = prepared(`
   select u.tenant_id, u.id, u.email, u.password_hash, u.nombre, u.apellido, u.rol, u.activo, t.activo as tenant_activo
     from login_directory d
     join usuario u on u.tenant_id = d.tenant_id and u.id = d.usuario_id
     join tenant t on t.id = u.tenant_id
-   where d.email_key = $1`;
+   where d.email_key = $1`);
 
-const BUSINESSES_SQL = `
+const BUSINESSES_SQL = prepared(`
   select n.id, n.nombre,
          exists (select 1 from suscripcion s
                   where s.tenant_id = n.tenant_id and s.negocio_id = n.id and s.plan = 'PREMIUM'
@@ -34,7 +35,7 @@ const BUSINESSES_SQL = `
     from usuario_negocio un
     join negocio n on n.tenant_id = un.tenant_id and n.id = un.negocio_id
    where un.tenant_id = $1 and un.usuario_id = $2
-   order by un.orden`;
+   order by un.orden`);
 
 const WRONG_CREDENTIALS = 'Correo o contraseña incorrectos.';
 
