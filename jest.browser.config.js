@@ -3,15 +3,4 @@
  * from `npm test` because it needs a Chromium on the machine (Debian's `chromium` package;
  * CHROMIUM_PATH overrides /usr/bin/chromium); same database harness as the e2e suites.
  */
-const { projects, ...root } = require('./jest.config');
-
-const e2e = projects.find((p) => p.displayName === 'e2e');
-
-module.exports = {
-  ...root,
-  projects: undefined,
-  ...e2e,
-  displayName: 'browser',
-  testMatch: ['<rootDir>/test/browser/**/*.browser-spec.ts'],
-  testTimeout: 120000,
-};
+module.exports = require('./test/support/jest-suite')('browser', '<rootDir>/test/browser/**/*.browser-spec.ts', { testTimeout: 120000 });
