@@ -10,6 +10,10 @@ import { createHash } from 'node:crypto';
  * Only for statements whose best plan does not depend on the parameter values: after five
  * executions PostgreSQL may keep one generic plan for every value. Lists with filters, ranges
  * and reports stay plain text, planned for their values every time.
+ *
+ * `SqlReader.query` sends it by name unless DB_PREPARED_STATEMENTS is false (a PgBouncer in
+ * transaction mode older than 1.21), and falls back to plain text for good when the server side
+ * loses named statements (docs/SCALING.md). Snapshots, pages and cursors take plain SQL only.
  */
 export class PreparedStatement {
   /** Derived from the text: the same SQL always has the same name, different SQL never shares one. */
