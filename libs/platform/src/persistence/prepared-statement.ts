@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
  * loses named statements (docs/SCALING.md). Snapshots, pages and cursors take plain SQL only.
  */
 export class PreparedStatement {
-  /** Derived from the text: the same SQL always has the same name, different SQL never shares one. */
+  /** Derived from the text (96 bits of its SHA-256): the same SQL always has the same name on every instance. */
   readonly name: string;
 
   constructor(readonly text: string) {
