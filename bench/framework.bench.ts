@@ -22,13 +22,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import type { Client } from 'pg';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '@nomina-api/platform/persistence/embedded-postgres';
 import { DEMO_LOGINS } from '@nomina-api/importer/demo/generate-dataset';
-import { httpGet, load, loadWithCpu, sequential, type Stats } from './lib/measure';
+import { httpGet, load, loadWithCpu, procStat, sequential, type Stats } from './lib/measure';
 import { serviceClient, servicePool, withDatabase } from './lib/pg';
 import { drain, RecordingReader, replay, type Statement } from './lib/recorder';
 import { buildScenarios, discover } from './lib/scenarios';
@@ -118,8 +118,7 @@ interface Sample {
 /** The postmaster: the parent of this connection's backend. */
 async function postmasterPid(client: Client): Promise<number> {
   const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-  const stat = readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]);
+  return Number(procStat(rows[0].pid)![1]);
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];

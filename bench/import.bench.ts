@@ -40,6 +40,7 @@ import { loadDataset } from '@nomina-api/importer/load-dataset';
 import { createProgressReporter } from '@nomina-api/importer/progress';
 import { ALL_TABLES } from '@nomina-api/importer/tables';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
+import { procStat } from './lib/measure';
 
 const ROOT = join(__dirname, '..');
 // IMPORT_BENCH_DIR moves the scratch cluster and file, so two checkouts can run this at once.
@@ -324,12 +325,8 @@ async function benchLoad(dataset: Dataset): Promise<void> {
 
 /** CPU seconds of a local process (the PostgreSQL backend, when the server is on this machine). */
 function processCpuSeconds(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
+  const fields = procStat(pid);
+  return fields && (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Peak resident set size in KiB (VmHWM) of a live process. */

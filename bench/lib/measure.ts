@@ -115,14 +115,24 @@ export function rssSampler(pid: number, everyMs = 25): { stop(): number; peak():
   };
 }
 
+/**
+ * The fields of /proc/<pid>/stat after the command name (so [0] is the state, [1] the parent pid,
+ * [11] and [12] user and system time in ticks, [13] and [14] those of reaped children); undefined
+ * when the process is gone.
+ */
+export function procStat(pid: number | string): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU seconds a live process has used so far, user (JS, V8, libuv) and system (the kernel: socket writes, reads, epoll); NaN when it is gone. */
 export function cpuSplit(pid: number): { user: number; system: number } {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
-  } catch {
-    return { user: NaN, system: NaN };
-  }
+  const fields = procStat(pid);
+  return fields ? { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 } : { user: NaN, system: NaN };
 }
 
 /**
@@ -134,14 +144,11 @@ export function processTreeCpu(rootPid: number): number {
   let total = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-      if (Number(entry) === rootPid) total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
-      else if (Number(fields[1]) === rootPid) total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // The process ended between the listing and the read.
-    }
+    // Undefined: the process ended between the listing and the read.
+    const fields = procStat(entry);
+    if (!fields) continue;
+    if (Number(entry) === rootPid) total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+    else if (Number(fields[1]) === rootPid) total += (Number(fields[11]) + Number(fields[12])) / 100;
   }
   return total;
 }

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { freePort } from '../../scripts/lib/environment';
 import { createTestApp, get, login } from '../support/test-app';
 
 /**
@@ -23,14 +24,6 @@ const PGBOUNCER = process.env.PGBOUNCER_PATH || '/usr/sbin/pgbouncer';
 const ANA = { email: 'ana.gomez@andina.example.co', password: 'a9jJ8y8Tcb#12' };
 const PAGO = 'edb3a93c-c8bc-4be2-a4c5-b8abb2a86588';
 const ROUTES = [`/pagoEmpleadoDetalles/detallePago/${PAGO}`, '/empleados/CC/8927601899', '/empleados/CC/59275247'];
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
 
 async function waitForPort(port: number, child: ChildProcess, output: () => string): Promise<void> {
   for (const until = Date.now() + 15_000; Date.now() < until;) {
