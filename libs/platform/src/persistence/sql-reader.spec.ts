@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import type { MikroORM } from '@mikro-orm/core';
 import { attachFakeCursor } from './__fixtures__/fake-cursor';
 import { prepared } from './prepared-statement';
-import { type PgClient, SqlReader } from './sql-reader';
+import { CURSOR_BATCH_ROWS, type PgClient, SqlReader } from './sql-reader';
 
 /**
  * A pg-like client: answers statements from `answer`; a cursor serves `cursorRows`, then ends, or
@@ -153,6 +153,20 @@ describe('SqlReader', () => {
       'rollback',
     ]);
     expect(fake.released()).toBe(1);
+  });
+
+  it('stream: fetches CURSOR_BATCH_ROWS rows per round trip unless the caller says otherwise', async () => {
+    const all = Array.from({ length: CURSOR_BATCH_ROWS + 1 }, (_, n) => ({ n }));
+    const read = async (opts?: { batch: number }): Promise<number[]> => {
+      const { rows } = await fakeReader(() => [], all).reader.stream('select n', [], opts);
+      let count = 0;
+      for await (const _ of rows) count++;
+      expect(count).toBe(all.length);
+      return (rows as unknown as { fetchSizes: number[] }).fetchSizes;
+    };
+    expect(CURSOR_BATCH_ROWS).toBe(250);
+    expect(await read()).toEqual([CURSOR_BATCH_ROWS, CURSOR_BATCH_ROWS]);
+    expect(await read({ batch: 100 })).toEqual([100, 100, 100]);
   });
 
   it('stream: a connection that ends mid-stream fails the rows (so the response is cut), logs it and releases', async () => {

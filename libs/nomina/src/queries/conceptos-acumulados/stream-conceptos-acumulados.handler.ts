@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
-import { EXPORT_BATCH } from '../listing';
 import { sqlInput } from './conceptos-acumulados.handler';
 import { type ConceptoAcumuladoRow, conceptosAcumuladosWholeSql } from './conceptos-acumulados.sql';
 import { StreamConceptosAcumuladosQuery } from './stream-conceptos-acumulados.query';
@@ -16,6 +15,6 @@ export class StreamConceptosAcumuladosHandler implements IQueryHandler<StreamCon
 
   async execute(query: StreamConceptosAcumuladosQuery): Promise<Readable> {
     const { text, values } = conceptosAcumuladosWholeSql(sqlInput(query));
-    return (await this.sql.stream<ConceptoAcumuladoRow>(text, values, { batch: EXPORT_BATCH })).rows;
+    return (await this.sql.stream<ConceptoAcumuladoRow>(text, values)).rows;
   }
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
-import { EXPORT_BATCH, orderBy } from '../listing';
+import { orderBy } from '../listing';
 import { EMPLEADO_SORT_COLUMNS, EMPLEADO_TIE_BREAKER, listEmpleadosSql } from './list-empleados.sql';
 import { StreamEmpleadosQuery } from './stream-empleados.query';
 
@@ -14,6 +14,6 @@ export class StreamEmpleadosHandler implements IQueryHandler<StreamEmpleadosQuer
     const { page } = listEmpleadosSql(list.filter !== undefined, orderBy(list.sort, EMPLEADO_SORT_COLUMNS, EMPLEADO_TIE_BREAKER));
     const values: unknown[] = [tenantId];
     if (list.filter !== undefined) values.push(list.filter);
-    return (await this.sql.stream(page, values, { batch: EXPORT_BATCH })).rows;
+    return (await this.sql.stream(page, values)).rows;
   }
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
-import { EXPORT_BATCH, orderBy } from '../listing';
+import { orderBy } from '../listing';
 import { listPagoEmpleadosSql, PAGO_EMPLEADO_SORT_COLUMNS, PAGO_EMPLEADO_TIE_BREAKER } from './list-pago-empleados.sql';
 import { StreamPagoEmpleadosQuery } from './stream-pago-empleados.query';
 
@@ -17,6 +17,6 @@ export class StreamPagoEmpleadosHandler implements IQueryHandler<StreamPagoEmple
     );
     const values: unknown[] = [tenantId, pagoId];
     if (list.filter !== undefined) values.push(list.filter);
-    return (await this.sql.stream(page, values, { batch: EXPORT_BATCH })).rows;
+    return (await this.sql.stream(page, values)).rows;
   }
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
-import { EXPORT_BATCH, orderBy } from '../listing';
+import { orderBy } from '../listing';
 import { toView } from './list-pagos.handler';
 import { listPagosSql, PAGO_SORT_COLUMNS, PAGO_TIE_BREAKER, type PagoRow } from './list-pagos.sql';
 import type { PagoView } from './pago.view';
@@ -16,6 +16,6 @@ export class StreamPagosHandler implements IQueryHandler<StreamPagosQuery, Reada
     const { page } = listPagosSql(list.filter !== undefined, orderBy(list.sort, PAGO_SORT_COLUMNS, PAGO_TIE_BREAKER));
     const values: unknown[] = [tenantId, estados];
     if (list.filter !== undefined) values.push(list.filter);
-    return (await this.sql.stream<PagoRow, PagoView>(page, values, { batch: EXPORT_BATCH, map: toView })).rows;
+    return (await this.sql.stream<PagoRow, PagoView>(page, values, { map: toView })).rows;
   }
 }

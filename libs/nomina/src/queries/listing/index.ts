@@ -2,4 +2,4 @@ export { foldedContainsPatternSql, escapeLike, foldText, likeContains } from './
 export { DEFAULT_SIZE, type ListParams, type ListSpec, MAX_FILTER_LENGTH, MAX_OFFSET, MAX_SIZE, type SortKey } from './list-params';
 export { orderBy, type SortColumn } from './order.sql';
 export type { Page } from './page';
-export { EXPORT_BATCH, type WholeList } from './whole-list';
+export type { WholeList } from './whole-list';

@@ -2,6 +2,3 @@ import type { ListParams } from './list-params';
 
 /** A list's whole result, for an export without paging (CONTRACT §8): the request's filter and order, no offset/size. */
 export type WholeList = Pick<ListParams, 'filter' | 'sort'>;
-
-/** Rows per round trip of an export's cursor: the stream holds about two batches. */
-export const EXPORT_BATCH = 500;

@@ -4,9 +4,6 @@ import { type ProveedorRow, toProveedorRecord } from '../proveedor-record';
 import { ALL_PROVEEDORES_SQL, COUNT_PROVEEDORES_SQL, PAGE_PROVEEDORES_SQL } from './list-proveedores.sql';
 import { type ListProveedoresResult, ListProveedoresQuery, type ProveedoresPaging } from './list-proveedores.query';
 
-/** Rows per cursor round trip for the unpaginated list. */
-const BATCH_SIZE = 1000;
-
 /**
  * A page is a plain read; the complete list is a cursor, so a tenant with 100 000 records never
  * has them all in memory. Either way the total is counted in the same snapshot as the rows.
@@ -18,7 +15,6 @@ export class ListProveedoresHandler implements IQueryHandler<ListProveedoresQuer
   async execute({ tenantId, paging }: ListProveedoresQuery): Promise<ListProveedoresResult> {
     if (paging) return this.page(tenantId, paging);
     const { head: total, rows: records } = await this.sql.stream(ALL_PROVEEDORES_SQL, [tenantId], {
-      batch: BATCH_SIZE,
       map: toProveedorRecord,
       head: (query) => countProveedores(query, tenantId),
     });

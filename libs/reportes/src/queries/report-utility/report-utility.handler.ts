@@ -8,9 +8,6 @@ import { ReportUtilityQuery } from './report-utility.query';
 import { type ReportUtilityRow, reportUtilityShape, reportUtilitySql, reportUtilityValues } from './report-utility.sql';
 import { toItem } from './report-utility.view';
 
-/** Rows fetched per round trip; the stream never holds more than about two batches. */
-const BATCH_SIZE = 1000;
-
 /**
  * PostgreSQL's statement_timeout keeps running while a cursor is open (its portal stays
  * suspended between fetches), so the pool's per-connection limit would cut a long download
@@ -41,7 +38,6 @@ export class ReportUtilityHandler implements IQueryHandler<ReportUtilityQuery, R
   async execute({ tenantId, criteria }: ReportUtilityQuery): Promise<Readable> {
     const text = reportUtilitySql(reportUtilityShape(criteria));
     const { rows } = await this.sql.stream<ReportUtilityRow, ReturnType<typeof toItem>>(text, reportUtilityValues(tenantId, criteria), {
-      batch: BATCH_SIZE,
       map: toItem,
       batches: true,
       statementTimeoutMs: this.timeoutMs,
