@@ -40,13 +40,15 @@ export interface SnapshotOptions {
 }
 
 /**
- * Rows per cursor round trip when a stream does not say otherwise. The stream holds about two
- * batches, and those rows (and what they are mapped to) are alive until written: with ten
+ * Rows per cursor round trip when a stream does not say otherwise. A batch's rows (and what they
+ * are mapped to) stay alive until written, and the stream holds about two batches: with ten
  * responses streaming at once, 1 000-row batches kept enough young objects alive that every
- * scavenge copied and promoted megabytes, and the capped old space then ran a full collection
- * every few hundred ms. 250 rows cost the service 28–58 % less CPU per streamed response than
- * 1 000 (the year's detail report 392 → 164 ms, the complete supplier list 14.9 → 10.2 ms); 100
- * rows costs PostgreSQL more round trips than it saves (bench/README.md, "Framework tax, round seven").
+ * scavenge copied and promoted megabytes and the capped old space ran a full collection every few
+ * hundred ms. With 250 the complete supplier list, the month's and the year's detail reports cost
+ * the service 11–58 % less CPU in alternating A/Bs (Node 20 and 24), and the supplier list's peak
+ * RSS is 16–82 MB lower; 100 rows costs PostgreSQL more round trips than it saves. bench/README.md,
+ * "Framework tax, round seven" (also what is not understood: full runs where the year's detail
+ * cost more).
  */
 export const CURSOR_BATCH_ROWS = 250;
 
