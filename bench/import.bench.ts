@@ -40,7 +40,7 @@ import { loadDataset } from '@nomina-api/importer/load-dataset';
 import { createProgressReporter } from '@nomina-api/importer/progress';
 import { ALL_TABLES } from '@nomina-api/importer/tables';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
-import { procStat } from './lib/measure';
+import { cpuSplit } from './lib/measure';
 
 const ROOT = join(__dirname, '..');
 // IMPORT_BENCH_DIR moves the scratch cluster and file, so two checkouts can run this at once.
@@ -325,8 +325,8 @@ async function benchLoad(dataset: Dataset): Promise<void> {
 
 /** CPU seconds of a local process (the PostgreSQL backend, when the server is on this machine). */
 function processCpuSeconds(pid: number): number | undefined {
-  const fields = procStat(pid);
-  return fields && (Number(fields[11]) + Number(fields[12])) / 100;
+  const { user, system } = cpuSplit(pid);
+  return Number.isNaN(user) ? undefined : user + system;
 }
 
 /** Peak resident set size in KiB (VmHWM) of a live process. */

@@ -122,10 +122,10 @@ export class SqlReader {
   }
 
   private async read<R>(sql: Sql, values: readonly unknown[], where: ReplicaPool | 'primary' | undefined): Promise<R[]> {
-    const run = (route: Route): Promise<R[]> =>
-      this.withClient(async (client) => (await this.send<R>(client, sql, [...values])).rows, route);
-    const replica = typeof where === 'object' ? where : undefined;
     const named = typeof sql !== 'string' && this.prepare;
+    const run = (route: Route): Promise<R[]> =>
+      this.withClient(async (client) => (await this.send<R>(client, sql, [...values], named)).rows, route);
+    const replica = typeof where === 'object' ? where : undefined;
     try {
       return await run(where ?? 'fallback');
     } catch (err) {
@@ -154,10 +154,10 @@ export class SqlReader {
     }
   }
 
-  /** Plain SQL as it is; a prepared statement by its name when preparing is on (node-postgres parses it once per connection). */
-  private send<R>(client: PgClient, sql: Sql, values: unknown[]): Promise<{ rows: R[] }> {
+  /** A prepared statement by its name (node-postgres parses it once per connection) when `named`; otherwise the text. */
+  private send<R>(client: PgClient, sql: Sql, values: unknown[], named: boolean): Promise<{ rows: R[] }> {
     if (typeof sql === 'string') return client.query<R>(sql, values);
-    return this.prepare ? client.query<R>({ name: sql.name, text: sql.text, values }) : client.query<R>(sql.text, values);
+    return named ? client.query<R>({ name: sql.name, text: sql.text, values }) : client.query<R>(sql.text, values);
   }
 
   /**
