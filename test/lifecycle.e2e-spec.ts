@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { freePort, sleep } from '../scripts/lib/environment';
@@ -151,6 +151,36 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
   ])('%s → the service stops gracefully, npm exits 0, nothing left running', async (_name, signal) => {
     const s = await start();
     signal(s);
+    expect(await s.exited).toEqual({ code: 0, signal: null });
+    await expectAllStopped(s);
+  });
+
+  it("SIGUSR2, Node's diagnostic-report signal (--report-on-signal), to the service → a report is written, the service keeps serving, and SIGTERM still stops it cleanly", async () => {
+    const reports = join(dataDir, 'reports');
+    // Node writes the report into an existing folder only.
+    mkdirSync(reports, { recursive: true });
+    env.NODE_OPTIONS = `--report-on-signal --report-directory=${reports}`;
+    let s: Started;
+    try {
+      s = await start();
+    } finally {
+      delete env.NODE_OPTIONS;
+    }
+    const written = (): boolean => readdirSync(reports).some((f) => f.endsWith('.json'));
+    try {
+      process.kill(s.service, 'SIGUSR2');
+      const deadline = Date.now() + 20_000;
+      while (!written() && Date.now() < deadline && running(s.service)) await sleep(100);
+      expect(written()).toBe(true);
+      // Nest's shutdown hooks used to take SIGUSR2 too: they closed the modules, then killed the
+      // process with the signal again, leaving the embedded PostgreSQL running.
+      await sleep(500);
+      expect(running(s.service)).toBe(true);
+      expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
+    } finally {
+      // Stopped here even when a check failed: the next case starts on the same port and DATA_DIR.
+      if (running(s.service)) process.kill(s.service, 'SIGTERM');
+    }
     expect(await s.exited).toEqual({ code: 0, signal: null });
     await expectAllStopped(s);
   });

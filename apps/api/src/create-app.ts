@@ -111,7 +111,10 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   if (config.apiPrefix) app.setGlobalPrefix(config.apiPrefix);
   // No global validation pipe: @Secured() and @Public() each bring it (every route has one of them).
   mountSwagger(app);
-  app.enableShutdownHooks([]);
+  // No enableShutdownHooks: main.ts owns the stop signals and calls app.close(), which runs every
+  // lifecycle hook. Nest's hooks with no signal list listen to eleven signals (SIGUSR2 and SIGQUIT
+  // among them), ran the hooks a second time on SIGTERM, and killed the process on SIGUSR2 (Node's
+  // diagnostic-report signal) with the embedded PostgreSQL left running.
   await app.init();
   return app;
 }
