@@ -15,7 +15,8 @@
  * bench), --duration (load seconds, default 5), --seq (sequential seconds, default 2),
  * --connections (default 10), --pool (DB_POOL_MAX of service and baseline, default 10),
  * --no-import, --import-lines (default 1000000), --no-build, --ab <main.js> (a second build measured
- * right after the service in every scenario: A/B of an optimisation in one run), --service <main.js>
+ * next to the service in every scenario, the two swapping places every other scenario: A/B of an
+ * optimisation in one run), --service <main.js>
  * (the build measured as the service, side A; default dist/apps/api/src/main.js), --heap-mb N (V8
  * old-space cap of the service processes, default 256 as in the Dockerfile; 0 = V8's default), --tag NAME (name
  * of the results-<tag>.json / last-run-<tag>.md copies; default the scale).
@@ -199,9 +200,16 @@ interface ScenarioResult {
   rpsRatio: number;
   deepRatio?: number;
   bytes: number;
-  /** The --ab build, measured right after the service in the same run. */
-  ab?: { seq: Stats; load: LoadResult & { cpuMsPerReq: number }; rssPeakMB: number };
+  /** The --ab build, measured next to the service in the same run; `first`: which of the two ran first. */
+  ab?: Measured & { first: 'A' | 'B' };
   targets: { name: string; ok: boolean; detail: string }[];
+}
+
+/** One build's figures in one scenario. */
+interface Measured {
+  seq: Stats;
+  load: LoadResult & { cpuMsPerReq: number };
+  rssPeakMB: number;
 }
 
 async function main(): Promise<void> {
@@ -318,7 +326,7 @@ async function main(): Promise<void> {
 
       // ------------------------------------------------------------ measure
       const seqOpts = { warmup: 2, seconds: SEQ, minSamples: 5, maxSamples: 500 };
-      for (const s of scenarios) {
+      for (const [index, s] of scenarios.entries()) {
         const statements = captured[s.name];
         const check = await httpGet(`${svc}${s.path}`, auth, true);
         if (check.status !== 200) throw new Error(`${s.name}: service answered ${check.status}: ${check.body?.slice(0, 300)}`);
@@ -341,19 +349,21 @@ async function main(): Promise<void> {
         const baseSeq = await sequential(() => httpGet(`${base}/${s.name}`, {}), httpSeq);
         await load(`${base}/${s.name}`, {}, conns, 1);
         const baseLoad = await loadWithCpu(baseline.pid!, `${base}/${s.name}`, {}, conns, duration);
-        const rss = rssSampler(service.pid!);
-        const svcSeq = await sequential(() => httpGet(`${svc}${s.path}`, auth), httpSeq);
-        await load(`${svc}${s.path}`, auth, conns, 1);
-        const svcLoad = await loadWithCpu(service.pid!, `${svc}${s.path}`, auth, conns, duration);
-        const rssPeakMB = rss.stop();
+        // One build under the scenario: sequential latency, a 1 s warm-up, the load with CPU, its peak RSS.
+        const measure = async (proc: ChildProcess, url: string, headers: Record<string, string>): Promise<Measured> => {
+          const rss = rssSampler(proc.pid!);
+          const seq = await sequential(() => httpGet(`${url}${s.path}`, headers), httpSeq);
+          await load(`${url}${s.path}`, headers, conns, 1);
+          const measured = await loadWithCpu(proc.pid!, `${url}${s.path}`, headers, conns, duration);
+          return { seq, load: measured, rssPeakMB: Math.round(rss.stop()) };
+        };
+        // With --ab the two builds swap places every other scenario: the one measured right after
+        // the baseline was seen paying for that place (round seven), so neither side always has it.
+        const bFirst = Boolean(svcB && serviceB) && index % 2 === 1;
+        const measuredB = bFirst ? await measure(serviceB!, svcB!, authB) : undefined;
+        const { seq: svcSeq, load: svcLoad, rssPeakMB } = await measure(service, svc, auth);
         let ab: ScenarioResult['ab'];
-        if (svcB && serviceB) {
-          const rssB = rssSampler(serviceB.pid!);
-          const seqB = await sequential(() => httpGet(`${svcB}${s.path}`, authB), httpSeq);
-          await load(`${svcB}${s.path}`, authB, conns, 1);
-          const loadB = await loadWithCpu(serviceB.pid!, `${svcB}${s.path}`, authB, conns, duration);
-          ab = { seq: seqB, load: loadB, rssPeakMB: Math.round(rssB.stop()) };
-        }
+        if (svcB && serviceB) ab = { ...(measuredB ?? (await measure(serviceB, svcB, authB))), first: bFirst ? 'B' : 'A' };
         const load1 = loadavg()[0];
         loadSamples.push(load1);
         const r: ScenarioResult = {
@@ -368,7 +378,7 @@ async function main(): Promise<void> {
           svcLoad,
           connections: conns,
           loadSeconds: duration,
-          rssPeakMB: Math.round(rssPeakMB),
+          rssPeakMB,
           load1,
           svcOverRaw: svcSeq.median / rawStats.median,
           baseOverRaw: baseSeq.median / rawStats.median,
@@ -517,14 +527,18 @@ function table(
   }
   if (results.some((r) => r.ab)) {
     lines.push('');
-    lines.push(`A/B in the same run: A = ${SERVICE}, B = ${AB}. Sequential median ms, load req/s.`);
+    lines.push(
+      `A/B in the same run: A = ${SERVICE}, B = ${AB}. Sequential median ms, load req/s; "first": the build measured right after the baseline (they swap every other scenario).`,
+    );
     lines.push('');
-    lines.push('| scenario | A seq | B seq | B/A seq | A rps | B rps | B/A rps | A CPU ms/req | B CPU ms/req | B/A CPU | A RSS | B RSS |');
-    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    lines.push(
+      '| scenario | first | A seq | B seq | B/A seq | A rps | B rps | B/A rps | A CPU ms/req | B CPU ms/req | B/A CPU | A RSS | B RSS |',
+    );
+    lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results.filter((x) => x.ab)) {
       const b = r.ab!;
       lines.push(
-        `| ${r.name} | ${ms(r.svcSeq.median)} | ${ms(b.seq.median)} | ${(b.seq.median / r.svcSeq.median).toFixed(2)} | ${r.svcLoad.rps.toFixed(1)} | ${b.load.rps.toFixed(1)} | ` +
+        `| ${r.name} | ${b.first} | ${ms(r.svcSeq.median)} | ${ms(b.seq.median)} | ${(b.seq.median / r.svcSeq.median).toFixed(2)} | ${r.svcLoad.rps.toFixed(1)} | ${b.load.rps.toFixed(1)} | ` +
           `${(b.load.rps / r.svcLoad.rps).toFixed(2)} | ${ms(r.svcLoad.cpuMsPerReq)} | ${ms(b.load.cpuMsPerReq)} | ${(b.load.cpuMsPerReq / r.svcLoad.cpuMsPerReq).toFixed(2)} | ${r.rssPeakMB} | ${b.rssPeakMB} |`,
       );
     }
