@@ -9,25 +9,33 @@
  *     --build base=/tmp/fw-base/dist/apps/api/src/main.js --build new=/tmp/fw-dist/apps/api/src/main.js \
  *     [--build 'semi1=--max-semi-space-size=1 /tmp/fw-dist/apps/api/src/main.js'] \
  *     [--baseline] [--rounds 3] [--duration 5] [--seq 2] [--connections 10] \
- *     [--only detallePago,empleado-documento,proveedor-id,pagos-default] [--cpu-prof DIR]
+ *     [--only detallePago,empleado-documento,proveedor-id,pagos-default] [--cpu-prof DIR] \
+ *     [--heap-sample DIR [--heap-promoted]]
  *
  * The first --build is the reference of the B/A columns; words before a build's main file are node
  * flags for that build only (same code, another V8 setting). Services run like bench/run.ts starts
  * them (DEMO_DATA=false, LOG_LEVEL=warn, NODE_ENV=production, DB_POOL_MAX, fixed JWT_SECRET);
  * --cpu-prof passes `--cpu-prof --cpu-prof-dir=DIR` to every build and to the baseline (profiles are
  * written at exit: DIR/<build name>.cpuprofile, DIR/baseline.cpuprofile).
+ * --heap-sample preloads bench/lib/heap-sample.js in every build and the baseline and samples
+ * each load phase with V8's sampling heap profiler (SIGUSR2 on, SIGUSR2 off): the table gains the
+ * bytes allocated per request, and the top allocation sites of each target follow it (profiles:
+ * DIR/<scenario>.<target>.r<round>.heapprofile). With --heap-promoted only what survived the
+ * young generation is counted (what the old generation's collections will have to deal with).
+ * The sampler costs CPU: read the CPU columns of such a run as relative only.
  * Besides the target's own CPU, each load phase counts PostgreSQL's (postmaster and backends) and
  * the whole machine's CPU per request: the service, PostgreSQL and the load generator share the
  * cores, so req/s follows their sum.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import type { Client } from 'pg';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '@nomina-api/platform/persistence/embedded-postgres';
 import { DEMO_LOGINS } from '@nomina-api/importer/demo/generate-dataset';
+import { type AllocationSummary, summarizeHeapProfile } from './lib/heap-profile';
 import { httpGet, load, loadWithCpu, procStat, sequential, type Stats } from './lib/measure';
 import { serviceClient, servicePool, withDatabase } from './lib/pg';
 import { drain, RecordingReader, replay, type Statement } from './lib/recorder';
@@ -45,6 +53,16 @@ const SEQ = Number(opt('seq') ?? 2);
 const CONNECTIONS = Number(opt('connections') ?? 10);
 const POOL = Number(opt('pool') ?? 10);
 const CPU_PROF = opt('cpu-prof');
+const HEAP = opt('heap-sample');
+if (HEAP) mkdirSync(HEAP, { recursive: true });
+/** Node flags and environment that preload the heap sampler into a target (none without --heap-sample). */
+const heapSampling = (name: string): { flags: string[]; env: NodeJS.ProcessEnv } =>
+  HEAP
+    ? {
+        flags: ['-r', join(__dirname, 'lib/heap-sample.js')],
+        env: { HEAP_SAMPLE_PREFIX: join(HEAP, name), HEAP_SAMPLE_PROMOTED: process.argv.includes('--heap-promoted') ? '1' : '0' },
+      }
+    : { flags: [], env: {} };
 const only = (opt('only') ?? 'detallePago,empleado-documento,proveedor-id,pagos-default').split(',').filter(Boolean);
 const builds = opts('build').map((b) => {
   const words = b
@@ -113,6 +131,8 @@ interface Sample {
   machine: number;
   loadMedian: number;
   seq: number;
+  /** KB allocated per request (sampled; --heap-sample only). */
+  alloc: number;
 }
 
 /** The postmaster: the parent of this connection's backend. */
@@ -126,8 +146,14 @@ const ms = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed
 
 async function startService(name: string, main: string, flags: string[], env: NodeJS.ProcessEnv): Promise<Target> {
   const port = await freePort();
-  const args = [...flags, ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`] : []), main];
-  const child = startChild(name, args, { ...env, PORT: String(port) });
+  const heap = heapSampling(name);
+  const args = [
+    ...flags,
+    ...heap.flags,
+    ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`] : []),
+    main,
+  ];
+  const child = startChild(name, args, { ...env, ...heap.env, PORT: String(port) });
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/health/ready`, child);
   const login = DEMO_LOGINS[0];
@@ -178,18 +204,42 @@ async function main(): Promise<void> {
       writeFileSync(file, JSON.stringify(captured));
       const port = await freePort();
       const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, '--cpu-prof-name=baseline.cpuprofile'] : [];
-      const child = startChild('baseline', [...profile, join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file], {
-        ...process.env,
-        DATABASE_URL: url,
-        PORT: String(port),
-        DB_POOL_MAX: String(POOL),
-      });
+      const heap = heapSampling('baseline');
+      const child = startChild(
+        'baseline',
+        [...profile, ...heap.flags, join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file],
+        {
+          ...process.env,
+          ...heap.env,
+          DATABASE_URL: url,
+          PORT: String(port),
+          DB_POOL_MAX: String(POOL),
+        },
+      );
       await waitFor(`http://127.0.0.1:${port}/${scenarios[0].name}`, child);
       targets.push({ name: 'baseline', child, url: (s) => `http://127.0.0.1:${port}/${s.name}`, headers: {} });
     }
 
     const seqOpts = { warmup: 5, seconds: SEQ, minSamples: 20, maxSamples: 2000 };
     const samples = new Map<string, Sample[]>();
+    /** The allocation sites of each scenario and target, from its last round (--heap-sample). */
+    const sites = new Map<string, AllocationSummary>();
+    const windows = new Map<string, number>();
+    /** Switches the target's sampler off and names the window's profile; returns its path. */
+    const heapWindow = async (t: Target, name: string): Promise<string> => {
+      t.child.kill('SIGUSR2');
+      const n = (windows.get(t.name) ?? 0) + 1;
+      windows.set(t.name, n);
+      const written = join(HEAP!, `${t.name}-${n}.heapprofile`);
+      const deadline = Date.now() + 30_000;
+      while (!existsSync(written)) {
+        if (Date.now() > deadline) throw new Error(`${t.name}: no heap profile ${written}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const file = join(HEAP!, `${name}.heapprofile`);
+      renameSync(written, file);
+      return file;
+    };
     const rawSeq = new Map<string, number[]>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const s of scenarios) {
@@ -203,8 +253,16 @@ async function main(): Promise<void> {
         for (const t of order) {
           const seq: Stats = await sequential(() => httpGet(t.url(s), t.headers), seqOpts);
           await load(t.url(s), t.headers, CONNECTIONS, 1);
+          if (HEAP) t.child.kill('SIGUSR2');
           const r = await loadWithCpu(t.child.pid!, t.url(s), t.headers, CONNECTIONS, DURATION, postmaster);
           if (r.non2xx || r.errors) throw new Error(`${t.name} ${s.name}: non2xx ${r.non2xx} errors ${r.errors}`);
+          let alloc = NaN;
+          if (HEAP) {
+            const file = await heapWindow(t, `${s.name}.${t.name}.r${round + 1}`);
+            const summary = summarizeHeapProfile(file, r.n);
+            alloc = summary.bytesPerRequest / 1024;
+            sites.set(`${s.name}|${t.name}`, summary);
+          }
           const key = `${s.name}|${t.name}`;
           samples.set(key, [
             ...(samples.get(key) ?? []),
@@ -216,10 +274,12 @@ async function main(): Promise<void> {
               machine: r.machineMsPerReq,
               loadMedian: r.median,
               seq: seq.median,
+              alloc,
             },
           ]);
           log(
-            `round ${round + 1} ${s.name} ${t.name}: ${r.rps.toFixed(0)} rps, CPU ${ms(r.cpuMsPerReq)} ms/req (sys ${ms(r.sysMsPerReq)}), PostgreSQL ${ms(r.dbMsPerReq)}, machine ${ms(r.machineMsPerReq)}, load median ${ms(r.median)} ms, seq ${ms(seq.median)} ms, load1 ${loadavg()[0].toFixed(2)}`,
+            `round ${round + 1} ${s.name} ${t.name}: ${r.rps.toFixed(0)} rps, CPU ${ms(r.cpuMsPerReq)} ms/req (sys ${ms(r.sysMsPerReq)}), PostgreSQL ${ms(r.dbMsPerReq)}, machine ${ms(r.machineMsPerReq)}, load median ${ms(r.median)} ms, seq ${ms(seq.median)} ms, load1 ${loadavg()[0].toFixed(2)}` +
+              (HEAP ? `, allocated ${alloc.toFixed(1)} KB/req` : ''),
           );
         }
         loads.push(loadavg()[0]);
@@ -236,8 +296,9 @@ async function main(): Promise<void> {
         ref +
         ' | CPU / ' +
         ref +
-        ' | rps / baseline |',
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+        ' | rps / baseline |' +
+        (HEAP ? ' alloc KB/req |' : ''),
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|' + (HEAP ? '---:|' : ''),
     ];
     for (const s of scenarios) {
       const sql = median(rawSeq.get(s.name)!);
@@ -246,8 +307,20 @@ async function main(): Promise<void> {
         const base = targets.some((x) => x.name === 'baseline') ? ms(m(t.name, 'rps') / m('baseline', 'rps')) : '';
         lines.push(
           `| ${s.name} | ${t.name} | ${ms(sql)} | ${ms(m(t.name, 'seq'))} | ${(m(t.name, 'seq') / sql).toFixed(2)} | ${m(t.name, 'rps').toFixed(0)} | ${ms(m(t.name, 'cpu'))} | ${ms(m(t.name, 'sys'))} | ${ms(m(t.name, 'db'))} | ${ms(m(t.name, 'machine'))} | ${ms(m(t.name, 'loadMedian'))} | ` +
-            `${(m(t.name, 'rps') / m(ref, 'rps')).toFixed(2)} | ${(m(t.name, 'cpu') / m(ref, 'cpu')).toFixed(2)} | ${base} |`,
+            `${(m(t.name, 'rps') / m(ref, 'rps')).toFixed(2)} | ${(m(t.name, 'cpu') / m(ref, 'cpu')).toFixed(2)} | ${base} |` +
+            (HEAP ? ` ${m(t.name, 'alloc').toFixed(1)} |` : ''),
         );
+      }
+    }
+    if (HEAP) {
+      lines.push(
+        '',
+        `Allocation sites (last round, sampled KB per request${process.argv.includes('--heap-promoted') ? ', promoted only' : ''}):`,
+      );
+      for (const [key, summary] of sites) {
+        const [scenario, target] = key.split('|');
+        lines.push('', `${scenario}, ${target}: ${(summary.bytesPerRequest / 1024).toFixed(1)} KB/req`);
+        for (const x of summary.sites) lines.push(`- ${(x.bytesPerRequest / 1024).toFixed(1)} ${x.site}`);
       }
     }
     const md = lines.join('\n');
