@@ -1,4 +1,4 @@
-import { toWireUuid } from './uuid';
+import { toWireUuid, wireUuid } from './uuid';
 
 describe('toWireUuid', () => {
   it('gives the text without hyphens, upper-cased, for any text (the slice path of PostgreSQL text included)', () => {
@@ -14,5 +14,37 @@ describe('toWireUuid', () => {
     ]) {
       expect(toWireUuid(id)).toBe(id.replace(/-/g, '').toUpperCase());
     }
+  });
+});
+
+describe('wireUuid', () => {
+  it.each([
+    ['0b5e2c1a-1111-4a2b-9c3d-abcdefabcdef', '0B5E2C1A11114A2B9C3DABCDEFABCDEF'],
+    ['0B5E2C1A-1111-4A2B-9C3D-ABCDEFABCDEF', '0B5E2C1A11114A2B9C3DABCDEFABCDEF'],
+    ['0b5e2c1a11114a2b9c3dabcdefabcdef', '0B5E2C1A11114A2B9C3DABCDEFABCDEF'],
+    ['00000000-0000-0000-0000-000000000000', '00000000000000000000000000000000'],
+    ['ffffffff-ffff-ffff-ffff-ffffffffffff', 'FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF'],
+  ])('%s → %s', (input, expected) => {
+    expect(wireUuid(input)).toBe(expected);
+  });
+
+  it.each([
+    '0b5e2c1a-1111-4a2b-9c3d-abcdefabcde', // 35
+    '0b5e2c1a-11114-a2b-9c3d-abcdefabcdef', // hyphen misplaced
+    '0b5e2c1a-1111-4a2b-9c3d-abcdefabcdeg', // not hex
+    '0b5e2c1a-1111-4a2b-9c3d-abcdefabcd"x',
+    '0b5e2c1a11114a2b9c3dabcdefabcdeé', // 32 characters, one not ASCII
+    '0b5e2c1a11114a2b9c3dabcdefabcd\u0130f', // İ upper-cases to ASCII in some engines' tables
+    '0b5e2c1a-1111-4a2b-9c3d-abcdefabcdef-',
+    '',
+  ])('not a uuid: %p', (input) => {
+    expect(wireUuid(input)).toBeUndefined();
+  });
+
+  it('gives each call its own string (the digits pass through one shared buffer)', () => {
+    const first = wireUuid('0b5e2c1a-1111-4a2b-9c3d-abcdefabcdef');
+    const second = wireUuid('ffffffff-ffff-ffff-ffff-ffffffffffff');
+    expect(first).toBe('0B5E2C1A11114A2B9C3DABCDEFABCDEF');
+    expect(second).toBe('FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF');
   });
 });

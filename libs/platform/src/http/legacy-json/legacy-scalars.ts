@@ -5,6 +5,7 @@
  * the field path when a value does not fit its declared kind: a 500 is preferable to a 200 whose
  * bytes differ from what the Java service sent.
  */
+import { wireUuid } from '../uuid';
 import { formatJavaDoubleDecimalString, formatJavaDoubleNumber } from './java-double';
 
 export class LegacyJsonError extends TypeError {
@@ -92,39 +93,9 @@ export function stringContent(v: unknown, path: string): string {
 // ---------------------------------------------------------------------------------------------
 // Uuids: java.util.UUID is written by the legacy service as 32 uppercase hex digits.
 
-const IS_HEX = new Uint8Array(128);
-for (const c of '0123456789abcdefABCDEF') IS_HEX[c.charCodeAt(0)] = 1;
-
-/** Hex digits at [from, to); a plain loop measured ~20% cheaper than an anchored regex here. */
-function allHex(s: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i);
-    if (c > 127 || IS_HEX[c] === 0) return false;
-  }
-  return true;
-}
-
-/** Content of a uuid string: 32 uppercase hex digits. */
+/** Content of a uuid string: 32 uppercase hex digits (see wireUuid). */
 export function uuidContent(v: unknown, path: string): string {
-  if (typeof v === 'string') {
-    if (
-      v.length === 36 &&
-      v.charCodeAt(8) === 45 &&
-      v.charCodeAt(13) === 45 &&
-      v.charCodeAt(18) === 45 &&
-      v.charCodeAt(23) === 45 &&
-      allHex(v, 0, 8) &&
-      allHex(v, 9, 13) &&
-      allHex(v, 14, 18) &&
-      allHex(v, 19, 23) &&
-      allHex(v, 24, 36)
-    ) {
-      // Upper-casing last yields one flat string (measured ~10% cheaper than slicing after it).
-      return (v.slice(0, 8) + v.slice(9, 13) + v.slice(14, 18) + v.slice(19, 23) + v.slice(24)).toUpperCase();
-    }
-    if (v.length === 32 && allHex(v, 0, 32)) return v.toUpperCase();
-  }
-  return invalid(path, 'uuid (8-4-4-4-12 or 32 hex digits)', v);
+  return (typeof v === 'string' ? wireUuid(v) : undefined) ?? invalid(path, 'uuid (8-4-4-4-12 or 32 hex digits)', v);
 }
 
 // ---------------------------------------------------------------------------------------------
