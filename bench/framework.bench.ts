@@ -10,8 +10,11 @@
  *     [--build 'semi1=--max-semi-space-size=1 /tmp/fw-dist/apps/api/src/main.js'] \
  *     [--baseline] [--rounds 3] [--duration 5] [--seq 2] [--connections 10] \
  *     [--only detallePago,empleado-documento,proveedor-id,pagos-default] [--cpu-prof DIR] \
- *     [--heap-sample DIR [--heap-promoted]]
+ *     [--heap-sample DIR [--heap-promoted]] [--same-processes]
  *
+ * Every round runs fresh service processes (started in a rotated order; --same-processes keeps the
+ * first ones): each process settles in a fast or a slow GC state and keeps it, so one process per
+ * build would make the whole run one draw (bench/README.md, round eight). The baseline runs once.
  * The first --build is the reference of the B/A columns; words before a build's main file are node
  * flags for that build only (same code, another V8 setting). Services run like bench/run.ts starts
  * them (DEMO_DATA=false, LOG_LEVEL=warn, NODE_ENV=production, DB_POOL_MAX, fixed JWT_SECRET);
@@ -53,6 +56,8 @@ const SEQ = Number(opt('seq') ?? 2);
 const CONNECTIONS = Number(opt('connections') ?? 10);
 const POOL = Number(opt('pool') ?? 10);
 const CPU_PROF = opt('cpu-prof');
+/** Keep one process per build for every round (default: a fresh one per round). */
+const SAME_PROCESSES = process.argv.includes('--same-processes');
 const HEAP = opt('heap-sample');
 if (HEAP) mkdirSync(HEAP, { recursive: true });
 /** Node flags and environment that preload the heap sampler into a target (none without --heap-sample). */
@@ -95,9 +100,9 @@ process.on('exit', () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
-function startChild(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, append = false): ChildProcess {
   mkdirSync(OUT, { recursive: true });
-  const out = createWriteStream(join(OUT, `fw-${name}.log`));
+  const out = createWriteStream(join(OUT, `fw-${name}.log`), { flags: append ? 'a' : 'w' });
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(out);
   child.stderr!.pipe(out);
@@ -144,16 +149,18 @@ async function postmasterPid(client: Client): Promise<number> {
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const ms = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
 
-async function startService(name: string, main: string, flags: string[], env: NodeJS.ProcessEnv): Promise<Target> {
+/** Starts one build; `round` > 0 for a fresh process of a later round (its own profile, the log appended). */
+async function startService(name: string, main: string, flags: string[], env: NodeJS.ProcessEnv, round = 0): Promise<Target> {
   const port = await freePort();
   const heap = heapSampling(name);
+  const profileName = round > 0 ? `${name}.r${round + 1}.cpuprofile` : `${name}.cpuprofile`;
   const args = [
     ...flags,
     ...heap.flags,
-    ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`] : []),
+    ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=${profileName}`] : []),
     main,
   ];
-  const child = startChild(name, args, { ...env, ...heap.env, PORT: String(port) });
+  const child = startChild(name, args, { ...env, ...heap.env, PORT: String(port) }, round > 0);
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}/health/ready`, child);
   const login = DEMO_LOGINS[0];
@@ -242,6 +249,18 @@ async function main(): Promise<void> {
     };
     const rawSeq = new Map<string, number[]>();
     for (let round = 0; round < ROUNDS; round++) {
+      if (round > 0 && !SAME_PROCESSES) {
+        // A new process per build and round, started in a rotated order: a process settles in a
+        // fast or a slow garbage-collection state and keeps it (bench/README.md, round eight), so
+        // the medians over the rounds are over several draws instead of one.
+        const order = builds.map((_, i) => builds[(i + round) % builds.length]);
+        for (const b of order) {
+          const at = targets.findIndex((t) => t.name === b.name);
+          await stopChild(targets[at].child);
+          windows.set(b.name, 0);
+          targets[at] = await startService(b.name, b.main, b.flags, env, round);
+        }
+      }
       for (const s of scenarios) {
         for (const t of targets) {
           const check = await httpGet(t.url(s), t.headers);
