@@ -27,28 +27,36 @@ const DIGITS = Buffer.alloc(32);
  * Wire form of every uuid in a response (CONTRACT §1): 32 uppercase hex characters, no hyphens.
  * Takes PostgreSQL's text form (8-4-4-4-12) or 32 hex digits, in either case; undefined for
  * anything else. The digits go into a fixed buffer and become one 32-character string: per uuid
- * about 15 % less CPU than slices joined and upper-cased, and one 48-byte string instead of eight
+ * about 10 % less CPU than slices joined and upper-cased (one loop per group of digits; a single
+ * loop over all 36 characters that skipped the hyphens was slower than the slices), and one 48-byte string instead of eight
  * (~350 bytes) — row writers call this for every uuid of every row, and a month of e-payroll
  * numbering is two uuids per document (bench/README.md, round eight).
  */
 export function wireUuid(value: string): string | undefined {
-  const hyphens = value.length === 36;
-  if (!hyphens && value.length !== 32) return undefined;
-  if (
-    hyphens &&
-    (value.charCodeAt(8) !== 45 || value.charCodeAt(13) !== 45 || value.charCodeAt(18) !== 45 || value.charCodeAt(23) !== 45)
-  ) {
-    return undefined;
+  if (value.length === 36) {
+    if (value.charCodeAt(8) !== 45 || value.charCodeAt(13) !== 45 || value.charCodeAt(18) !== 45 || value.charCodeAt(23) !== 45) {
+      return undefined;
+    }
+    const ok =
+      digits(value, 0, 8, 0) &&
+      digits(value, 9, 13, 8) &&
+      digits(value, 14, 18, 12) &&
+      digits(value, 19, 23, 16) &&
+      digits(value, 24, 36, 20);
+    return ok ? DIGITS.toString('latin1', 0, 32) : undefined;
   }
-  let at = 0;
-  for (let i = 0; i < value.length; i++) {
-    if (hyphens && (i === 8 || i === 13 || i === 18 || i === 23)) continue;
+  return value.length === 32 && digits(value, 0, 32, 0) ? DIGITS.toString('latin1', 0, 32) : undefined;
+}
+
+/** Copies value[from, to) upper-cased into DIGITS from `at`; false at the first character that is not a hex digit. */
+function digits(value: string, from: number, to: number, at: number): boolean {
+  for (let i = from; i < to; i++) {
     const c = value.charCodeAt(i);
     const upper = c < 128 ? HEX_UPPER[c] : -1;
-    if (upper < 0) return undefined;
+    if (upper < 0) return false;
     DIGITS[at++] = upper;
   }
-  return DIGITS.toString('latin1', 0, 32);
+  return true;
 }
 
 /**
