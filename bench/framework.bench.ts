@@ -59,13 +59,14 @@ const CPU_PROF = opt('cpu-prof');
 /** Keep one process per build for every round (default: a fresh one per round). */
 const SAME_PROCESSES = process.argv.includes('--same-processes');
 const HEAP = opt('heap-sample');
+const HEAP_PROMOTED = process.argv.includes('--heap-promoted');
 if (HEAP) mkdirSync(HEAP, { recursive: true });
 /** Node flags and environment that preload the heap sampler into a target (none without --heap-sample). */
 const heapSampling = (name: string): { flags: string[]; env: NodeJS.ProcessEnv } =>
   HEAP
     ? {
         flags: ['-r', join(__dirname, 'lib/heap-sample.js')],
-        env: { HEAP_SAMPLE_PREFIX: join(HEAP, name), HEAP_SAMPLE_PROMOTED: process.argv.includes('--heap-promoted') ? '1' : '0' },
+        env: { HEAP_SAMPLE_PREFIX: join(HEAP, name), HEAP_SAMPLE_PROMOTED: HEAP_PROMOTED ? '1' : '0' },
       }
     : { flags: [], env: {} };
 const only = (opt('only') ?? 'detallePago,empleado-documento,proveedor-id,pagos-default').split(',').filter(Boolean);
@@ -231,12 +232,13 @@ async function main(): Promise<void> {
     const samples = new Map<string, Sample[]>();
     /** The allocation sites of each scenario and target, from its last round (--heap-sample). */
     const sites = new Map<string, AllocationSummary>();
-    const windows = new Map<string, number>();
+    /** Windows each process has written so far (the preload numbers its files 1, 2, …). */
+    const windows = new Map<ChildProcess, number>();
     /** Switches the target's sampler off and names the window's profile; returns its path. */
     const heapWindow = async (t: Target, name: string): Promise<string> => {
       t.child.kill('SIGUSR2');
-      const n = (windows.get(t.name) ?? 0) + 1;
-      windows.set(t.name, n);
+      const n = (windows.get(t.child) ?? 0) + 1;
+      windows.set(t.child, n);
       const written = join(HEAP!, `${t.name}-${n}.heapprofile`);
       const deadline = Date.now() + 30_000;
       while (!existsSync(written)) {
@@ -257,7 +259,6 @@ async function main(): Promise<void> {
         for (const b of order) {
           const at = targets.findIndex((t) => t.name === b.name);
           await stopChild(targets[at].child);
-          windows.set(b.name, 0);
           targets[at] = await startService(b.name, b.main, b.flags, env, round);
         }
       }
@@ -275,14 +276,14 @@ async function main(): Promise<void> {
           if (HEAP) t.child.kill('SIGUSR2');
           const r = await loadWithCpu(t.child.pid!, t.url(s), t.headers, CONNECTIONS, DURATION, postmaster);
           if (r.non2xx || r.errors) throw new Error(`${t.name} ${s.name}: non2xx ${r.non2xx} errors ${r.errors}`);
+          const key = `${s.name}|${t.name}`;
           let alloc = NaN;
           if (HEAP) {
             const file = await heapWindow(t, `${s.name}.${t.name}.r${round + 1}`);
             const summary = summarizeHeapProfile(file, r.n);
             alloc = summary.bytesPerRequest / 1024;
-            sites.set(`${s.name}|${t.name}`, summary);
+            sites.set(key, summary);
           }
-          const key = `${s.name}|${t.name}`;
           samples.set(key, [
             ...(samples.get(key) ?? []),
             {
@@ -332,10 +333,7 @@ async function main(): Promise<void> {
       }
     }
     if (HEAP) {
-      lines.push(
-        '',
-        `Allocation sites (last round, sampled KB per request${process.argv.includes('--heap-promoted') ? ', promoted only' : ''}):`,
-      );
+      lines.push('', `Allocation sites (last round, sampled KB per request${HEAP_PROMOTED ? ', promoted only' : ''}):`);
       for (const [key, summary] of sites) {
         const [scenario, target] = key.split('|');
         lines.push('', `${scenario}, ${target}: ${(summary.bytesPerRequest / 1024).toFixed(1)} KB/req`);
