@@ -32,4 +32,10 @@ COPY --from=build /app/dist ./dist
 ENV NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=24"
 USER node
 EXPOSE 3000
-CMD ["node", "dist/apps/api/src/main.js"]
+# --no-allocation-site-pretenuring (not accepted in NODE_OPTIONS, so here, as in `npm start`): V8
+# otherwise decides in the first seconds under load that node-postgres's result arrays outlive the
+# young generation and allocates them in the old one, where each keeps its request's rows alive
+# until the next full collection: 10-50 % more CPU per request on the single-row reads, the
+# numbering and the streamed reads, for the process's whole life (bench/README.md, "Framework tax,
+# round nine"). bench/run.ts reads these flags too.
+CMD ["node", "--no-allocation-site-pretenuring", "dist/apps/api/src/main.js"]

@@ -64,7 +64,8 @@ const AB = opt('ab');
 const SERVICE = opt('service') ?? join(ROOT, 'dist/apps/api/src/main.js');
 /**
  * The service (and --ab) processes run with the Dockerfile's V8 flags (its NODE_OPTIONS: a 256 MB
- * old space, 24 MB semi-spaces); `--heap-mb N` replaces the old-space cap, `--heap-mb 0` drops the
+ * old space, 24 MB semi-spaces; its CMD: no allocation-site pretenuring), given as node arguments;
+ * `--heap-mb N` replaces the old-space cap, `--heap-mb 0` drops the
  * flags (V8's defaults, sized from the machine's memory, which lets garbage pile up to several
  * times the live heap); `--v8-flags "…"` replaces them all (A/B of the image's settings).
  */
@@ -245,9 +246,8 @@ async function main(): Promise<void> {
         PORT: String(svcPort),
         HOST: '127.0.0.1',
         DB_POOL_MAX: String(POOL),
-        ...(V8_FLAGS.length ? { NODE_OPTIONS: [process.env.NODE_OPTIONS, ...V8_FLAGS].filter(Boolean).join(' ') } : {}),
       };
-      service = startChild('service', [SERVICE], env);
+      service = startChild('service', [...V8_FLAGS, SERVICE], env);
       const svc = `http://127.0.0.1:${svcPort}`;
       await waitFor(`${svc}/health/ready`, 300, service);
       log(`service up (pid ${service.pid}) on ${svc}`);
@@ -267,7 +267,7 @@ async function main(): Promise<void> {
       let authB: Record<string, string> = {};
       if (AB) {
         const portB = await freePort();
-        serviceB = startChild('service-b', [AB], { ...env, PORT: String(portB) });
+        serviceB = startChild('service-b', [...V8_FLAGS, AB], { ...env, PORT: String(portB) });
         svcB = `http://127.0.0.1:${portB}`;
         await waitFor(`${svcB}/health/ready`, 300, serviceB);
         authB = { authorization: `Bearer ${await signIn(svcB)}` };

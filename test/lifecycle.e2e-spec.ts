@@ -15,6 +15,11 @@ jest.setTimeout(300_000);
 
 const ROOT = join(__dirname, '..');
 
+/** The node flags of `npm start` (package.json's start script: `exec node <flags> <main>`). */
+const START_NODE_FLAGS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
+
 /** Alive and not a zombie (an orphan's zombie may wait for a reaper that never comes in a container). */
 function running(pid: number): boolean {
   try {
@@ -127,7 +132,11 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     const [service, ...others] = childrenOf(npm.pid!);
     started.push(...[service, ...others].flatMap((pid) => [pid, ...childrenOf(pid)]));
     expect(others).toEqual([]);
-    expect(readFileSync(`/proc/${service}/cmdline`, 'utf8')).toContain('dist/apps/api/src/main.js');
+    // The start script's node flags reach the service (and this runtime accepts them: node refuses
+    // an unknown V8 flag at start).
+    expect(readFileSync(`/proc/${service}/cmdline`, 'utf8').split('\0')).toEqual(
+      expect.arrayContaining([...START_NODE_FLAGS, 'dist/apps/api/src/main.js']),
+    );
     const postgres = postmaster();
     expect(postgres && running(postgres)).toBe(true);
     return { npm, service, postgres: postgres!, exited, output };
@@ -141,6 +150,14 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     expect(s.output()).toMatch(/PostgreSQL embebido detenido/);
     expect(s.output()).not.toMatch(/Unhandled|ERR_|El cierre tardó demasiado/);
   }
+
+  it("the Docker image's CMD runs node with the same flags as npm start (--no-allocation-site-pretenuring)", () => {
+    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
+    expect(cmd).not.toBeNull();
+    const words = JSON.parse(cmd![1]) as string[];
+    expect(words).toEqual(['node', ...START_NODE_FLAGS, 'dist/apps/api/src/main.js']);
+    expect(START_NODE_FLAGS).toContain('--no-allocation-site-pretenuring');
+  });
 
   it.each<[string, (s: Started) => void]>([
     ['SIGTERM to npm start', (s) => process.kill(s.npm.pid!, 'SIGTERM')],

@@ -14,15 +14,19 @@ const OUT = join(__dirname, '../.out');
 export const BENCH_JWT_SECRET = 'bench-fixed-secret-0123456789abcdef0123456789abcdef';
 
 /**
- * The V8 flags the Docker image runs the service with (its `ENV NODE_OPTIONS=` line, read from the
- * Dockerfile so the two cannot drift), with the old-space cap replaced by `heapMb` when given.
- * `heapMb` 0: none at all (V8's defaults, sized from the machine's memory).
+ * The V8 flags the Docker image runs the service with (its `ENV NODE_OPTIONS=` line and the node
+ * flags of its `CMD`, read from the Dockerfile so the two cannot drift), with the old-space cap
+ * replaced by `heapMb` when given. `heapMb` 0: none at all (V8's defaults, sized from the
+ * machine's memory). Pass them as node arguments: not every one is allowed in NODE_OPTIONS.
  */
 export function imageV8Flags(heapMb?: number): string[] {
   if (heapMb === 0) return [];
-  const line = /^ENV NODE_OPTIONS="?([^"\n]*)"?$/m.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
+  const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+  const line = /^ENV NODE_OPTIONS="?([^"\n]*)"?$/m.exec(dockerfile);
   if (!line) throw new Error('Dockerfile: no ENV NODE_OPTIONS line');
-  const flags = line[1].trim().split(/\s+/);
+  const cmd = /^CMD (\[.*\])$/m.exec(dockerfile);
+  if (!cmd) throw new Error('Dockerfile: no CMD line');
+  const flags = [...line[1].trim().split(/\s+/), ...(JSON.parse(cmd[1]) as string[]).filter((word) => word.startsWith('--'))];
   if (heapMb === undefined) return flags;
   return [...flags.filter((f) => !f.startsWith('--max-old-space-size=')), `--max-old-space-size=${heapMb}`];
 }
