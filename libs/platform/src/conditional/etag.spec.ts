@@ -95,3 +95,18 @@ describe('If-None-Match', () => {
     expect(parseIfNoneMatch('*')).toBe('*');
   });
 });
+
+describe('computeEtag input joining', () => {
+  it('text moved from one part to the next gives another tag', () => {
+    expect(computeEtag({ ...BASE, path: '/pagos', query: 'a=1' })).not.toBe(computeEtag({ ...BASE, path: '/pagos', query: 'a1=' }));
+    expect(computeEtag({ ...BASE, path: '/pagos;', format: 'json' })).not.toBe(computeEtag({ ...BASE, path: '/pagos', format: ';json' }));
+    expect(computeEtag({ ...BASE, query: 'a=b&c=d' })).not.toBe(computeEtag({ ...BASE, query: 'a=b%26c%3Dd' }));
+  });
+
+  it('no business list, an empty one and a missing day are three different inputs', () => {
+    const none = computeEtag({ ...BASE });
+    expect(computeEtag({ ...BASE, businessIds: [] })).not.toBe(none);
+    expect(computeEtag({ ...BASE, day: '' })).not.toBe(none);
+    expect(computeEtag({ ...BASE, query: '' })).not.toBe(none);
+  });
+});
