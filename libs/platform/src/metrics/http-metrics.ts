@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { ReadPools } from '../persistence/read-pools';
+import { warmConnections } from '../persistence/warm-connections';
 import { registerReadPoolMetrics } from './read-pool-metrics';
 import { RouteHistogram } from './route-histogram';
 
@@ -57,8 +58,10 @@ export class HttpMetrics {
       registers,
       collect() {
         const p = pool();
-        this.set({ state: 'used' }, p?.numUsed() ?? 0);
-        this.set({ state: 'idle' }, p?.numFree() ?? 0);
+        // The connections SqlReader keeps warm between reads are checked out of the pool but idle.
+        const warm = warmConnections(p);
+        this.set({ state: 'used' }, (p?.numUsed() ?? 0) - warm);
+        this.set({ state: 'idle' }, (p?.numFree() ?? 0) + warm);
         this.set({ state: 'pending_create' }, p?.numPendingCreates() ?? 0);
       },
     });

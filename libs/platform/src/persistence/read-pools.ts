@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { databaseUnavailable } from './connection-errors';
+import { warmConnections } from './warm-connections';
 
 /** How often each replica's reachability and lag are measured. */
 export const REPLICA_CHECK_INTERVAL_MS = 1000;
@@ -264,7 +265,14 @@ export class ReadPools implements OnModuleInit, OnModuleDestroy {
 }
 
 function connections(pool: TarnPool | undefined): PoolReport['conexiones'] {
-  return { usadas: pool?.numUsed() ?? 0, libres: pool?.numFree() ?? 0, esperando: pool?.numPendingAcquires() ?? 0, max: pool?.max ?? 0 };
+  // The connections SqlReader keeps warm between reads are checked out of the pool but idle.
+  const warm = warmConnections(pool);
+  return {
+    usadas: (pool?.numUsed() ?? 0) - warm,
+    libres: (pool?.numFree() ?? 0) + warm,
+    esperando: pool?.numPendingAcquires() ?? 0,
+    max: pool?.max ?? 0,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { deadConnection } from './connection-errors';
@@ -10,6 +10,7 @@ import { APP_CONFIG } from '../config/config.tokens';
 import { CursorRows } from './cursor-rows';
 import type { Sql } from './prepared-statement';
 import { ReadPools, replicaFailure, type ReplicaPool } from './read-pools';
+import { WarmConnections, type WarmPool } from './warm-connections';
 
 /** The node-postgres client behind MikroORM's pool (native $1 placeholders, streams, COPY). */
 export interface PgClient {
@@ -91,8 +92,11 @@ export interface RowStream<Head> {
  * type parsers), which keeps amounts exact.
  */
 @Injectable()
-export class SqlReader {
+export class SqlReader implements BeforeApplicationShutdown {
   private readonly logger = new Logger('SqlReader');
+
+  /** The primary's connections between two reads (warm-connections.ts); replicas go through their pools. */
+  private readonly warm = new WarmConnections();
 
   /**
    * Whether a `prepared()` statement runs named (DB_PREPARED_STATEMENTS, default on) or as plain
@@ -281,12 +285,21 @@ export class SqlReader {
    * The one place a connection is taken from and given back to a pool. Protected so a look-alike
    * (the benchmarks' recorder) can hand out its own clients; replica routing belongs here too.
    */
-  protected acquire(route: Route = 'primary'): Promise<PgClient> {
-    return this.poolOf(route).acquireConnection();
+  protected acquire(route: Route = 'primary'): PgClient | Promise<PgClient> {
+    const knex = this.poolOf(route);
+    if (typeof route === 'object' || !knex.pool) return knex.acquireConnection();
+    return this.warm.take<PgClient>(knex.pool) ?? knex.acquireConnection();
   }
 
-  protected release(client: PgClient, route: Route = 'primary'): Promise<void> {
-    return this.poolOf(route).releaseConnection(client);
+  protected release(client: PgClient, route: Route = 'primary'): Promise<void> | void {
+    const knex = this.poolOf(route);
+    if (typeof route !== 'object' && knex.pool && this.warm.keep(knex.pool, client)) return;
+    return knex.releaseConnection(client);
+  }
+
+  /** Before the ORM closes its pool (onApplicationShutdown), which waits for every connection checked out. */
+  beforeApplicationShutdown(): void {
+    this.warm.close();
   }
 
   private poolOf(route: Route): KnexClient {
@@ -345,7 +358,7 @@ function preparedStatementsUnsupported(err: unknown): boolean {
   return code === '26000' || code === '42P05';
 }
 
-type KnexClient = { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void> };
+type KnexClient = { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void>; pool?: WarmPool };
 
 /**
  * Where a connection comes from: one given replica; the primary for a read no replica could take

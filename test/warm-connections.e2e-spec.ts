@@ -1,0 +1,75 @@
+import { MikroORM } from '@mikro-orm/core';
+import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { WARM_IDLE_MS, warmConnections } from '@nomina-api/platform/persistence/warm-connections';
+import { createTestApp, get, login } from './support/test-app';
+
+const ANA = { email: 'ana.gomez@andina.example.co', password: 'a9jJ8y8Tcb#12' };
+const PAGO = 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588';
+
+interface Tarn {
+  numUsed(): number;
+  numFree(): number;
+}
+
+/**
+ * SqlReader keeps the connections of its last reads warm in front of knex's pool
+ * (libs/platform/src/persistence/warm-connections.ts). On a real database, with a pool of two:
+ * the warm ones are reported idle, another user of the pool (here MikroORM's own EntityManager, as
+ * a host application would use it) gets one at once, and the app closes without waiting for them.
+ */
+describe('warm connections (e2e)', () => {
+  let app: NestFastifyApplication;
+  let token: string;
+  const pool = (): Tarn => ((app.get(MikroORM).em.getConnection() as PostgreSqlConnection).getKnex().client as { pool: Tarn }).pool;
+
+  beforeAll(async () => {
+    // A wait for a connection fails after 400 ms: a connection held back from the pool shows up as a 503 or a timeout.
+    app = await createTestApp({ DB_POOL_MAX: '2', DB_CONNECT_TIMEOUT_MS: '400' });
+    token = await login(app, ANA.email, ANA.password);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** Two reads that overlap leave both connections of the pool with SqlReader, warm. */
+  async function fillWarm(): Promise<void> {
+    const sql = app.get(SqlReader);
+    await Promise.all([0, 1].map(() => sql.query('select pg_sleep(0.05)')));
+    expect(warmConnections(pool())).toBe(2);
+    expect(pool().numFree()).toBe(0);
+  }
+
+  it('counts the warm connections as idle in /metrics and /health/ready', async () => {
+    await fillWarm();
+    expect(pool().numUsed()).toBe(2); // checked out of the pool...
+    const metrics = await get(app, '/metrics');
+    expect(metrics.body).toMatch(/^db_pool_connections\{state="used"\} 0$/m); // ...but idle: the scrape itself is served warm too
+    const ready = (await get(app, '/health/ready')).json<{ pools?: { conexiones: { usadas: number; libres: number } }[] }>();
+    if (ready.pools) expect(ready.pools[0].conexiones.usadas).toBe(0);
+  });
+
+  it("another user of the pool gets a connection at once, not after the warm ones' idle time", async () => {
+    await fillWarm();
+    const started = Date.now();
+    const rows = await (app.get(MikroORM).em.getConnection() as PostgreSqlConnection).execute<{ one: number }[]>('select 1 as one');
+    expect(rows).toEqual([{ one: 1 }]);
+    expect(Date.now() - started).toBeLessThan(400);
+    // And SqlReader still reads with the other one, twice in a row.
+    for (let i = 0; i < 2; i++) expect((await get(app, `/pagoEmpleadoDetalles/detallePago/${PAGO}`, token)).status).toBe(200);
+  });
+
+  it('returns them to the pool once idle, and close() does not wait for them', async () => {
+    await fillWarm();
+    await new Promise((resolve) => setTimeout(resolve, WARM_IDLE_MS + 300));
+    expect(warmConnections(pool())).toBe(0);
+    expect(pool().numUsed()).toBe(0);
+    await fillWarm();
+    const started = Date.now();
+    await app.close();
+    // Without SqlReader's beforeApplicationShutdown the pool's destroy waits for the idle expiry (≈ WARM_IDLE_MS).
+    expect(Date.now() - started).toBeLessThan(WARM_IDLE_MS / 2);
+    app = undefined as unknown as NestFastifyApplication;
+  });
+});
