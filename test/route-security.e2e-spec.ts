@@ -43,10 +43,14 @@ describe('route security', () => {
     const both = routes.filter((r) => r.public && r.secured).map((r) => r.route);
     expect(both).toEqual([]);
   });
-  /** No pipe is controller-wide (@Secured/@Public bring none): a DTO parameter must carry ValidDto, or it is not validated at all. */
+  /**
+   * No pipe is controller-wide (@Secured/@Public bring none): a DTO parameter must carry ValidDto, or it is not validated at all;
+   * and ValidDto validates synchronously, so no rule of such a DTO may be asynchronous.
+   */
   it('every class-validator DTO parameter has its validation pipe', () => {
     const checked: string[] = [];
     const missing: string[] = [];
+    const asynchronous: string[] = [];
     for (const mod of app.get(ModulesContainer).values()) {
       for (const wrapper of mod.controllers.values()) {
         const ctrl = wrapper.metatype as (new (...a: unknown[]) => unknown) | null;
@@ -58,11 +62,16 @@ describe('route security', () => {
           if (!args || !types) continue;
           for (const arg of Object.values(args)) {
             const type = types[arg.index];
-            if (typeof type !== 'function' || getMetadataStorage().getTargetValidationMetadatas(type, '', true, false).length === 0)
-              continue;
+            const rules = typeof type === 'function' ? getMetadataStorage().getTargetValidationMetadatas(type, '', true, false) : [];
+            if (typeof type !== 'function' || rules.length === 0) continue;
             const route = `${ctrl.name}.${name} parameter ${arg.index} (${type.name})`;
             checked.push(route);
             if (!(arg.pipes ?? []).some((p) => p instanceof ValidationPipe)) missing.push(route);
+            // ValidDto validates with validateSync, which skips an asynchronous rule.
+            for (const rule of rules) {
+              const constraints = rule.constraintCls ? getMetadataStorage().getTargetValidatorConstraints(rule.constraintCls) : [];
+              if (constraints.some((c) => c.async)) asynchronous.push(`${route}: ${rule.propertyName}`);
+            }
           }
         }
       }
@@ -70,5 +79,6 @@ describe('route security', () => {
     // The supplier list, the report and the login take DTOs.
     expect(checked.length).toBeGreaterThanOrEqual(3);
     expect(missing).toEqual([]);
+    expect(asynchronous).toEqual([]);
   });
 });
