@@ -6,6 +6,7 @@
 import { createParamDecorator, type ExecutionContext, type PipeTransform } from '@nestjs/common';
 import { type FieldProblem, validationError } from '@nomina-api/platform/errors/domain-error';
 import { DEFAULT_SIZE, type ListParams, type ListSpec, MAX_FILTER_LENGTH, MAX_OFFSET, MAX_SIZE, type SortKey } from '../queries/listing';
+import { httpRequest } from '@nomina-api/platform/http/http-context';
 
 const DIGITS = /^[0-9]+$/;
 
@@ -140,7 +141,7 @@ export class ListQueryPipe<Own extends object> implements PipeTransform<ListRequ
 }
 
 const RequestParts = createParamDecorator((_: unknown, ctx: ExecutionContext): ListRequestParts => {
-  const req = ctx.switchToHttp().getRequest<{ query?: RawQuery | null; params?: Record<string, string> | null }>();
+  const req = httpRequest<{ query?: RawQuery | null; params?: Record<string, string> | null }>(ctx);
   return { query: req.query ?? {}, params: req.params ?? {} };
 });
 

@@ -8,6 +8,7 @@ import { PrincipalDirectory } from '../tenancy/principal-directory';
 import { AUTH_ADAPTER, type AuthAdapter } from './auth-adapter';
 import type { AuthPrincipal } from './auth-principal';
 import { IS_PUBLIC } from './public.decorator';
+import { httpRequest } from '../http/http-context';
 
 /**
  * Who is calling: the AuthAdapter's ids, checked against the user directory (the user must exist
@@ -27,7 +28,7 @@ export class AuthenticationGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    const req = httpRequest(context);
     // Already authenticated by the global instance of this guard (standalone app): checked first,
     // it spares the metadata lookup on every @Secured() route.
     if (req.principal) return true;

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bogotaDate } from '../export/export-file';
 import { tryResolveExportFormat } from '../export/export-format';
+import { httpReply, httpRequest } from '../http/http-context';
 import { RouteMetadata } from '../http/route-metadata';
 import { SECURED, type SecuredOptions } from '../tenancy/secured.metadata';
 import { DataVersionReader } from './data-version';
@@ -74,8 +75,7 @@ export class ConditionalRequestGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const options = this.conditional.get(context);
     if (!options) return true;
-    const http = context.switchToHttp();
-    const req = http.getRequest<FastifyRequest>();
+    const req = httpRequest(context);
     const principal = req.principal;
     if (!principal || req.revalidation || (req.method !== 'GET' && req.method !== 'HEAD')) return true;
     // Premium routes: the ETag depends on the businesses PremiumGuard resolves, so it must have run.
@@ -83,7 +83,7 @@ export class ConditionalRequestGuard implements CanActivate {
     // An invalid format is the handler's 400, which must not be preempted by a 304.
     const format = tryResolveExportFormat((req.query as Record<string, unknown> | undefined)?.format, req.headers.accept);
     if (format === undefined) return true;
-    const reply = http.getResponse<FastifyReply>();
+    const reply = httpReply(context);
     const decide = (dataVersion: string): boolean => {
       const q = req.url.indexOf('?');
       const etag = computeEtag({

@@ -1,24 +1,24 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import type { AuthPrincipal, BusinessScope } from '../auth/auth-principal';
+import { httpRequest } from '../http/http-context';
 
 /** The authenticated principal; fails loudly if used on a route the auth guard did not run on. */
 export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthPrincipal => {
-  const user = ctx.switchToHttp().getRequest<FastifyRequest>().principal;
+  const user = httpRequest(ctx).principal;
   if (!user) throw new Error('@CurrentPrincipal() used on a route without authentication (missing @Secured()).');
   return user;
 });
 
 /** The tenant id of the caller (payroll and supplier reads take it as their first field). */
 export const CurrentTenant = createParamDecorator((_: unknown, ctx: ExecutionContext): string => {
-  const user = ctx.switchToHttp().getRequest<FastifyRequest>().principal;
+  const user = httpRequest(ctx).principal;
   if (!user) throw new Error('@CurrentTenant() used on a route without authentication (missing @Secured()).');
   return user.tenantId;
 });
 
 /** The businesses resolved by PremiumGuard; fails loudly without @Secured({ premium: true }). */
 export const CurrentBusinessScope = createParamDecorator((_: unknown, ctx: ExecutionContext): BusinessScope => {
-  const scope = ctx.switchToHttp().getRequest<FastifyRequest>().businessScope;
+  const scope = httpRequest(ctx).businessScope;
   if (!scope) throw new Error('@CurrentBusinessScope() requires @Secured({ premium: true }).');
   return scope;
 });

@@ -1,8 +1,8 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import { PlatformError, PlatformErrorCode, validationError } from '../errors/domain-error';
 import { normalizeUuid, uuidProblemMessage } from '../http/uuid';
 import { PrincipalDirectory } from './principal-directory';
+import { httpRequest } from '../http/http-context';
 
 type ReportQuery = { businessId?: unknown; allBusiness?: unknown };
 
@@ -16,7 +16,7 @@ export class PremiumGuard implements CanActivate {
   constructor(private readonly directory: PrincipalDirectory) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    const req = httpRequest(context);
     const user = req.principal;
     if (!user) throw new PlatformError(PlatformErrorCode.UNAUTHENTICATED, 'Falta el encabezado Authorization: Bearer <token>.');
     const query = (req.query ?? {}) as ReportQuery;
