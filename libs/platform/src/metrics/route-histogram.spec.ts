@@ -64,6 +64,7 @@ describe('RouteHistogram', () => {
     route.observe('GET', '/pagos', 200, 0.1);
     route.observe('GET', '/pagos', 200, 3);
     route.observe('GET', '/pagos', 500, 3);
+    route.observe('GET', '/pagos', 500, Number.NaN); // prom-client would throw; ignored
     expect(route.counts()).toEqual([
       { labels: { method: 'GET', route: '/pagos', status: '200' }, value: 2 },
       { labels: { method: 'GET', route: '/pagos', status: '500' }, value: 1 },

@@ -38,6 +38,8 @@ export class RouteHistogram {
   }
 
   observe(method: string, route: string, status: number, seconds: number): void {
+    // prom-client throws for these; a metric must never fail a request.
+    if (!Number.isFinite(seconds)) return;
     let byMethod = this.routes.get(route);
     if (!byMethod) this.routes.set(route, (byMethod = new Map()));
     let byStatus = byMethod.get(method);

@@ -21,6 +21,16 @@ function fakePool(max = 10) {
 
 const conn = (name: string, state: Record<string, unknown> = {}) => ({ name, _queryable: true, _ending: false, ...state });
 
+/** A warm set attached to a fresh pool, holding connections named `names` (kept in that order). */
+function warmWith(...names: string[]) {
+  const { pool, released } = fakePool();
+  const warm = new WarmConnections();
+  warm.take(pool);
+  const held = names.map((n) => conn(n));
+  for (const c of held) expect(warm.keep(pool, c)).toBe(true);
+  return { pool, released, warm, held };
+}
+
 describe('WarmConnections', () => {
   afterEach(() => jest.useRealTimers());
 
@@ -55,26 +65,16 @@ describe('WarmConnections', () => {
   });
 
   it('a connection that died while warm goes back to the pool, and the next one is handed out', () => {
-    const { pool, released } = fakePool();
-    const warm = new WarmConnections();
-    warm.take(pool);
-    const a = conn('a');
-    const b = conn('b');
-    warm.keep(pool, a);
-    warm.keep(pool, b);
+    const { pool, released, warm, held } = warmWith('a', 'b');
+    const [a, b] = held;
     b._queryable = false; // pg: the socket closed or errored
     expect(warm.take(pool)).toBe(a);
     expect(released).toEqual([b]);
   });
 
   it('whoever asks the pool gets a warm connection back at once', () => {
-    const { pool, released } = fakePool();
-    const warm = new WarmConnections();
-    warm.take(pool);
-    const a = conn('a');
-    const b = conn('b');
-    warm.keep(pool, a);
-    warm.keep(pool, b);
+    const { pool, released, held } = warmWith('a', 'b');
+    const [a, b] = held;
     pool.request();
     expect(released).toEqual([b]);
     pool.request();
@@ -85,11 +85,8 @@ describe('WarmConnections', () => {
 
   it('returns everything to the pool once no read took one for WARM_IDLE_MS; reads in between keep them', () => {
     jest.useFakeTimers();
-    const { pool, released } = fakePool();
-    const warm = new WarmConnections();
-    warm.take(pool);
-    const a = conn('a');
-    warm.keep(pool, a);
+    const { pool, released, warm, held } = warmWith('a');
+    const [a] = held;
     jest.advanceTimersByTime(WARM_IDLE_MS / 2);
     expect(warm.take(pool)).toBe(a);
     warm.keep(pool, a);
@@ -101,11 +98,8 @@ describe('WarmConnections', () => {
   });
 
   it('close(): everything back to the pool, nothing kept afterwards, the pool no longer watched', () => {
-    const { pool, released } = fakePool();
-    const warm = new WarmConnections();
-    warm.take(pool);
-    const a = conn('a');
-    warm.keep(pool, a);
+    const { pool, released, warm, held } = warmWith('a');
+    const [a] = held;
     expect(pool.listeners()).toBe(1);
     warm.close();
     expect(released).toEqual([a]);
@@ -126,6 +120,21 @@ describe('WarmConnections', () => {
     expect(old.released).toEqual([a]);
     expect(old.pool.listeners()).toBe(0);
     expect(next.pool.listeners()).toBe(1);
+  });
+
+  it('two readers on one pool (a host app): the gauges count both warm sets, and closing one leaves the other', () => {
+    const { pool } = fakePool();
+    const first = new WarmConnections();
+    const second = new WarmConnections();
+    first.take(pool);
+    second.take(pool);
+    first.keep(pool, conn('a'));
+    second.keep(pool, conn('b'));
+    second.keep(pool, conn('c'));
+    expect(warmConnections(pool)).toBe(3);
+    first.close();
+    expect(warmConnections(pool)).toBe(2);
+    expect(pool.listeners()).toBe(1);
   });
 
   it("with knex's pool (tarn) full of warm connections, another user's acquire is served at once, not after a timeout", async () => {

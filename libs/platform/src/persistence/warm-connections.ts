@@ -17,11 +17,14 @@ interface Connection {
 /** How long a warm connection waits for the next read before it goes back to the pool. */
 export const WARM_IDLE_MS = 1000;
 
-const counts = new WeakMap<object, () => number>();
+/** The warm sets attached to each pool: a host app's contexts may each have a SqlReader on one pool. */
+const attached = new WeakMap<object, Set<WarmConnections>>();
 
 /** Connections of `pool` held warm (idle, but checked out of the pool): the gauges count them as idle, not used. */
 export function warmConnections(pool: object | undefined): number {
-  return pool ? (counts.get(pool)?.() ?? 0) : 0;
+  let n = 0;
+  for (const warm of (pool && attached.get(pool)) || []) n += warm.size;
+  return n;
 }
 
 /**
@@ -45,6 +48,11 @@ export class WarmConnections {
   private closed = false;
   private lastTake = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Connections held warm now. */
+  get size(): number {
+    return this.idle.length;
+  }
 
   /** A usable warm connection of `pool`, or undefined (then ask the pool). */
   take<C>(pool: WarmPool): C | undefined {
@@ -81,10 +89,7 @@ export class WarmConnections {
   close(): void {
     this.closed = true;
     this.releaseAll();
-    if (this.pool) {
-      this.pool.removeListener('acquireRequest', this.yieldOne);
-      counts.delete(this.pool);
-    }
+    if (this.pool) this.detach(this.pool);
     clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -93,12 +98,18 @@ export class WarmConnections {
     // A new pool (the ORM reconnected): the old one's connections are its own business now.
     if (this.pool) {
       this.releaseAll();
-      this.pool.removeListener('acquireRequest', this.yieldOne);
-      counts.delete(this.pool);
+      this.detach(this.pool);
     }
     this.pool = pool;
     pool.on('acquireRequest', this.yieldOne);
-    counts.set(pool, () => this.idle.length);
+    let sets = attached.get(pool);
+    if (!sets) attached.set(pool, (sets = new Set()));
+    sets.add(this);
+  }
+
+  private detach(pool: WarmPool): void {
+    pool.removeListener('acquireRequest', this.yieldOne);
+    attached.get(pool)?.delete(this);
   }
 
   /** Someone asked the pool: tarn emits this before it looks for a free connection, so the one released here serves it. */
