@@ -32,15 +32,16 @@ export function warmConnections(pool: object | undefined): number {
  * pool at once: a LIFO in front of the pool, like HikariCP's per-thread fast path in front of its
  * shared bag. Taking one is a pop; giving it back is a push. The pool's own acquire costs two
  * pending operations with a timer each, a validation step and a chain of promises (tarn), plus
- * knex's wrapper: about a fifth of SqlReader's CPU for a single-row read (bench/README.md,
- * "Framework tax, round ten").
+ * knex's wrapper: 9–16 % of SqlReader's CPU per single-row read (bench/README.md, "Framework tax,
+ * round ten").
  *
  * Fair to the pool's other users (MikroORM's EntityManager, another reader): when anyone asks the
  * pool for a connection, a warm one is handed back to it at once, and none is kept while someone
- * waits. Nothing is kept longer than WARM_IDLE_MS after the last read, so an idle service returns
- * its connections to the pool (its idle timeout, its gauges); from `close()` on nothing is kept,
- * so the pool can be destroyed. A connection that ended or failed is never handed out: it goes
- * back to the pool, which discards it.
+ * waits (with several readers on one pool, as in a host app, each hands one back; a spare one goes
+ * to the pool's free list). Nothing is kept longer than WARM_IDLE_MS after the last read, so an idle
+ * service returns its connections to the pool (its idle timeout, its gauges); from `close()` on
+ * nothing is kept, so the pool can be destroyed. A connection that ended or failed is never handed
+ * out: it goes back to the pool, which discards it.
  */
 export class WarmConnections {
   private readonly idle: Connection[] = [];
