@@ -7,6 +7,13 @@
  *
  *   node bench/run-ts.js bench/baseline-server.ts <scenarios.json>   (env: DATABASE_URL, PORT, DB_POOL_MAX)
  * Prints `listening <port>` when ready.
+ *
+ * With BASELINE_WIRE=<file> (`framework.bench.ts --wire-baseline`), each scenario also answers at
+ * `/wire/<scenario>` with the same work plus the response headers the service sent for it (the
+ * file: scenario → header → value): security headers, CORS, ETag, Cache-Control, Vary, request id,
+ * pagination. What the bench sends there carries the service's Authorization header too, so the
+ * load generator and both servers' HTTP layers handle the service's bytes and only the code in
+ * between differs.
  */
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -21,11 +28,31 @@ async function main(): Promise<void> {
     application_name: 'bench-baseline',
   });
   const app = Fastify({ logger: false });
-
+  const wire = process.env.BASELINE_WIRE
+    ? (JSON.parse(readFileSync(process.env.BASELINE_WIRE, 'utf8')) as Record<string, Record<string, string>>)
+    : undefined;
   for (const [name, statements] of Object.entries(scenarios)) {
+    route(`/${name}`, statements, undefined);
+    if (wire?.[name]) route(`/wire/${name}`, statements, wire[name]);
+  }
+
+  const address = await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
+  process.stdout.write(`listening ${new URL(address).port}\n`);
+  const stop = (): void => {
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+
+  /** One scenario's route; `headers` (the service's response headers) replace the content type and are added as they are. */
+  function route(path: string, statements: Statement[], headers: Record<string, string> | undefined): void {
+    const type = headers?.['content-type'] ?? 'application/json; charset=utf-8';
     const streamAt = statements.findIndex((s) => s.stream);
     if (streamAt < 0) {
-      app.get(`/${name}`, async (_req, reply) => {
+      app.get(path, async (_req, reply) => {
         const client = await pool.connect();
         try {
           const out: unknown[] = [];
@@ -33,14 +60,15 @@ async function main(): Promise<void> {
             const r = await runStatement(client, s);
             if (!isControl(s)) out.push(r.rows);
           }
-          reply.type('application/json; charset=utf-8');
+          if (headers) reply.headers(headers);
+          reply.type(type);
           return JSON.stringify(out.length === 1 ? out[0] : out);
         } finally {
           client.release();
         }
       });
     } else {
-      app.get(`/${name}`, async (_req, reply) => {
+      app.get(path, async (_req, reply) => {
         const client = await pool.connect();
         let done = false;
         async function* body(): AsyncGenerator<string> {
@@ -68,22 +96,12 @@ async function main(): Promise<void> {
             client.release(!done);
           }
         }
-        reply.type('application/json; charset=utf-8');
+        if (headers) reply.headers(headers);
+        reply.type(type);
         return reply.send(Readable.from(body()));
       });
     }
   }
-
-  const address = await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
-  process.stdout.write(`listening ${new URL(address).port}\n`);
-  const stop = (): void => {
-    void app
-      .close()
-      .then(() => pool.end())
-      .then(() => process.exit(0));
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
 }
 
 main().catch((err) => {

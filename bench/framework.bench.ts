@@ -8,7 +8,7 @@
  *   node bench/run-ts.js bench/framework.bench.ts --scale medium \
  *     --build base=/tmp/fw-base/dist/apps/api/src/main.js --build new=/tmp/fw-dist/apps/api/src/main.js \
  *     [--build 'semi1=--max-semi-space-size=1 /tmp/fw-dist/apps/api/src/main.js'] \
- *     [--baseline] [--rounds 3] [--duration 5] [--seq 2] [--connections 10] \
+ *     [--baseline [--wire-baseline]] [--rounds 3] [--duration 5] [--seq 2] [--connections 10] \
  *     [--only detallePago,empleado-documento,proveedor-id,pagos-default] [--cpu-prof DIR] \
  *     [--heap-sample DIR [--heap-promoted]] [--same-processes]
  *
@@ -26,6 +26,11 @@
  * DIR/<scenario>.<target>.r<round>.heapprofile). With --heap-promoted only what survived the
  * young generation is counted (what the old generation's collections will have to deal with).
  * The sampler costs CPU: read the CPU columns of such a run as relative only.
+ * --wire-baseline adds a second baseline target, `baseline-wire`: the same server and work, answering
+ * with the response headers the first build sent for the scenario (captured once, before the
+ * rounds) and asked with the first build's Authorization header, so that the wire is the
+ * service's (what the load generator writes and parses, what both HTTP layers handle) and only the
+ * code in between differs (bench/baseline-server.ts).
  * Besides the target's own CPU, each load phase counts PostgreSQL's (postmaster and backends) and
  * the whole machine's CPU per request: the service, PostgreSQL and the load generator share the
  * cores, so req/s follows their sum.
@@ -58,6 +63,10 @@ const POOL = Number(opt('pool') ?? 10);
 const CPU_PROF = opt('cpu-prof');
 /** Keep one process per build for every round (default: a fresh one per round). */
 const SAME_PROCESSES = process.argv.includes('--same-processes');
+/** A second baseline target with the service's request and response headers. */
+const WIRE = process.argv.includes('--wire-baseline');
+/** Response headers of the service that a server writes of its own (length, date, connection). */
+const OWN_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 const HEAP = opt('heap-sample');
 const HEAP_PROMOTED = process.argv.includes('--heap-promoted');
 if (HEAP) mkdirSync(HEAP, { recursive: true });
@@ -124,6 +133,8 @@ interface Target {
   child: ChildProcess;
   url: (scenario: { name: string; path: string }) => string;
   headers: Record<string, string>;
+  /** The name its process's heap sampler writes under (baseline-wire shares the baseline's process). */
+  process?: string;
 }
 
 interface Sample {
@@ -213,6 +224,18 @@ async function main(): Promise<void> {
       const port = await freePort();
       const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, '--cpu-prof-name=baseline.cpuprofile'] : [];
       const heap = heapSampling('baseline');
+      const wireFile = join(OUT, 'scenarios-fw-wire.json');
+      if (WIRE) {
+        // The service's response headers for each scenario, from the first build.
+        const wire: Record<string, Record<string, string>> = {};
+        for (const s of scenarios) {
+          const res = await fetch(targets[0].url(s), { headers: targets[0].headers });
+          await res.arrayBuffer();
+          if (res.status !== 200) throw new Error(`${targets[0].name} ${s.name}: ${res.status}`);
+          wire[s.name] = Object.fromEntries([...res.headers].filter(([name]) => !OWN_HEADERS.has(name)));
+        }
+        writeFileSync(wireFile, JSON.stringify(wire));
+      }
       const child = startChild(
         'baseline',
         [...profile, ...heap.flags, join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file],
@@ -222,10 +245,20 @@ async function main(): Promise<void> {
           DATABASE_URL: url,
           PORT: String(port),
           DB_POOL_MAX: String(POOL),
+          ...(WIRE ? { BASELINE_WIRE: wireFile } : {}),
         },
       );
       await waitFor(`http://127.0.0.1:${port}/${scenarios[0].name}`, child);
       targets.push({ name: 'baseline', child, url: (s) => `http://127.0.0.1:${port}/${s.name}`, headers: {} });
+      if (WIRE) {
+        targets.push({
+          name: 'baseline-wire',
+          child,
+          url: (s) => `http://127.0.0.1:${port}/wire/${s.name}`,
+          headers: targets[0].headers,
+          process: 'baseline',
+        });
+      }
     }
 
     const seqOpts = { warmup: 5, seconds: SEQ, minSamples: 20, maxSamples: 2000 };
@@ -239,7 +272,7 @@ async function main(): Promise<void> {
       t.child.kill('SIGUSR2');
       const n = (windows.get(t.child) ?? 0) + 1;
       windows.set(t.child, n);
-      const written = join(HEAP!, `${t.name}-${n}.heapprofile`);
+      const written = join(HEAP!, `${t.process ?? t.name}-${n}.heapprofile`);
       const deadline = Date.now() + 30_000;
       while (!existsSync(written)) {
         if (Date.now() > deadline) throw new Error(`${t.name}: no heap profile ${written}`);
@@ -266,6 +299,7 @@ async function main(): Promise<void> {
         for (const t of targets) {
           const check = await httpGet(t.url(s), t.headers);
           if (check.status !== 200) throw new Error(`${t.name} ${s.name}: ${check.status}`);
+          if (round === 0) log(`${s.name} ${t.name}: body ${check.bytes} bytes`);
         }
         rawSeq.set(s.name, [...(rawSeq.get(s.name) ?? []), (await sequential(() => replay(raw, captured[s.name]), seqOpts)).median]);
         // Rotate the order every round: no target always runs right after the same one.
@@ -317,8 +351,9 @@ async function main(): Promise<void> {
         ' | CPU / ' +
         ref +
         ' | rps / baseline |' +
+        (WIRE ? ' rps / baseline-wire | CPU / baseline-wire |' : '') +
         (HEAP ? ' alloc KB/req |' : ''),
-      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|' + (HEAP ? '---:|' : ''),
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|' + (WIRE ? '---:|---:|' : '') + (HEAP ? '---:|' : ''),
     ];
     for (const s of scenarios) {
       const sql = median(rawSeq.get(s.name)!);
@@ -328,6 +363,7 @@ async function main(): Promise<void> {
         lines.push(
           `| ${s.name} | ${t.name} | ${ms(sql)} | ${ms(m(t.name, 'seq'))} | ${(m(t.name, 'seq') / sql).toFixed(2)} | ${m(t.name, 'rps').toFixed(0)} | ${ms(m(t.name, 'cpu'))} | ${ms(m(t.name, 'sys'))} | ${ms(m(t.name, 'db'))} | ${ms(m(t.name, 'machine'))} | ${ms(m(t.name, 'loadMedian'))} | ` +
             `${(m(t.name, 'rps') / m(ref, 'rps')).toFixed(2)} | ${(m(t.name, 'cpu') / m(ref, 'cpu')).toFixed(2)} | ${base} |` +
+            (WIRE ? ` ${ms(m(t.name, 'rps') / m('baseline-wire', 'rps'))} | ${ms(m(t.name, 'cpu') / m('baseline-wire', 'cpu'))} |` : '') +
             (HEAP ? ` ${m(t.name, 'alloc').toFixed(1)} |` : ''),
         );
       }
