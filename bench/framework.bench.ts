@@ -65,6 +65,7 @@ const CPU_PROF = opt('cpu-prof');
 const SAME_PROCESSES = process.argv.includes('--same-processes');
 /** A second baseline target with the service's request and response headers. */
 const WIRE = process.argv.includes('--wire-baseline');
+if (WIRE && !process.argv.includes('--baseline')) throw new Error('--wire-baseline runs on the baseline server: add --baseline');
 /** Response headers of the service that a server writes of its own (length, date, connection). */
 const OWN_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 const HEAP = opt('heap-sample');
