@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import pino from 'pino';
 import { lazyRequestLogger } from './request-logger';
 
@@ -13,7 +13,12 @@ function appWith(level: string) {
   });
   const logger = pino({ level }, sink);
   const child = jest.spyOn(logger, 'child');
-  const app = Fastify({ loggerInstance: logger, disableRequestLogging: true, childLoggerFactory: lazyRequestLogger });
+  // As create-app.ts configures it (the top-level disableRequestLogging option is deprecated).
+  const app = Fastify({
+    loggerInstance: logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
+  });
   app.get('/', async (req) => {
     req.log.info('info line');
     req.log.warn({ a: 1 }, 'warn line');
