@@ -1,12 +1,15 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Client } from 'pg';
 import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
 import { WARM_IDLE_MS, warmConnections } from '@nomina-api/platform/persistence/warm-connections';
 import { createTestApp, get, login } from './support/test-app';
 
 const ANA = { email: 'ana.gomez@andina.example.co', password: 'a9jJ8y8Tcb#12' };
 const PAGO = 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588';
+/** The advisory lock the two overlapping reads wait on. */
+const GATE = 7_311_001;
 
 interface Tarn {
   numUsed(): number;
@@ -22,6 +25,8 @@ interface Tarn {
 describe('warm connections (e2e)', () => {
   let app: NestFastifyApplication;
   let token: string;
+  /** A connection of the test's own, outside the app's pool: it holds the gate. */
+  let gate: Client;
   const pool = (): Tarn => ((app.get(MikroORM).em.getConnection() as PostgreSqlConnection).getKnex().client as { pool: Tarn }).pool;
 
   beforeAll(async () => {
@@ -29,15 +34,39 @@ describe('warm connections (e2e)', () => {
     // connection held back from the pool shows up as a timeout.
     app = await createTestApp({ DB_POOL_MAX: '2', DB_CONNECT_TIMEOUT_MS: '700' });
     token = await login(app, ANA.email, ANA.password);
+    gate = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await gate.connect();
   });
   afterAll(async () => {
     await app?.close();
+    await gate?.end();
   });
 
-  /** Two reads that overlap leave both connections of the pool with SqlReader, warm. */
+  /**
+   * Two reads that overlap leave both connections of the pool with SqlReader, warm. They overlap by
+   * a barrier, not by timing: each waits on an advisory lock the test holds until both are waiting
+   * (two short sleeps did not overlap on a loaded CI machine, where opening the pool's second
+   * connection took longer than the first read).
+   */
   async function fillWarm(): Promise<void> {
     const sql = app.get(SqlReader);
-    await Promise.all([0, 1].map(() => sql.query('select pg_sleep(0.05)')));
+    await gate.query('select pg_advisory_lock($1)', [GATE]);
+    let reads: Promise<unknown> | undefined;
+    try {
+      reads = Promise.all([0, 1].map(() => sql.query('select pg_advisory_xact_lock_shared($1)', [GATE])));
+      for (const until = Date.now() + 10_000; ;) {
+        const { rows } = await gate.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1 and objsubid = 1 and not granted`,
+          [GATE],
+        );
+        if (rows[0].n === 2) break;
+        if (Date.now() > until) throw new Error(`${rows[0].n} of the 2 reads reached the gate in 10 s`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    } finally {
+      await gate.query('select pg_advisory_unlock($1)', [GATE]);
+    }
+    await reads;
     expect(warmConnections(pool())).toBe(2);
     expect(pool().numFree()).toBe(0);
   }
