@@ -8,7 +8,7 @@
  *   node bench/run-ts.js bench/framework.bench.ts --scale medium \
  *     --build base=/tmp/fw-base/dist/apps/api/src/main.js --build new=/tmp/fw-dist/apps/api/src/main.js \
  *     [--build 'semi1=--max-semi-space-size=1 /tmp/fw-dist/apps/api/src/main.js'] \
- *     [--baseline [--wire-baseline]] [--rounds 3] [--duration 5] [--seq 2] [--connections 10] \
+ *     [--baseline [--wire-baseline] [--nest-floor]] [--rounds 3] [--duration 5] [--seq 2] [--connections 10] \
  *     [--only detallePago,empleado-documento,proveedor-id,pagos-default] [--cpu-prof DIR] \
  *     [--heap-sample DIR [--heap-promoted]] [--same-processes]
  *
@@ -31,6 +31,14 @@
  * rounds) and asked with the first build's Authorization header, so that the wire is the
  * service's (what the load generator writes and parses, what both HTTP layers handle) and only the
  * code in between differs (bench/baseline-server.ts).
+ * --nest-floor adds two targets, each the baseline's handlers in a minimal Nest application on
+ * Nest's Fastify adapter, in a process of its own (bench/baseline-server.ts, BASELINE_NEST):
+ * `nest-floor`, Nest's router alone (no guard, pipe, interceptor, hook or plugin, no CQRS), and
+ * `nest-stack`, plus the mechanisms a secured read goes through, doing nothing (three synchronous
+ * guards, a custom parameter decorator, a parameter through a pipe, QueryBus and a query handler).
+ * With --wire-baseline they answer with the service's headers (`nest-floor-wire`,
+ * `nest-stack-wire`), so that baseline → baseline-wire → nest-floor-wire → nest-stack-wire → the
+ * build add one layer at a time; their ratios are in the builds' columns.
  * Besides the target's own CPU, each load phase counts PostgreSQL's (postmaster and backends) and
  * the whole machine's CPU per request: the service, PostgreSQL and the load generator share the
  * cores, so req/s follows their sum.
@@ -66,6 +74,9 @@ const SAME_PROCESSES = process.argv.includes('--same-processes');
 /** A second baseline target with the service's request and response headers. */
 const WIRE = process.argv.includes('--wire-baseline');
 if (WIRE && !process.argv.includes('--baseline')) throw new Error('--wire-baseline runs on the baseline server: add --baseline');
+/** The baseline's handlers inside a minimal Nest application (bare, and with the stack's mechanisms). */
+const NEST_FLOOR = process.argv.includes('--nest-floor');
+if (NEST_FLOOR && !process.argv.includes('--baseline')) throw new Error('--nest-floor runs on the baseline server: add --baseline');
 /** Response headers of the service that a server writes of its own (length, date, connection). */
 const OWN_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 const HEAP = opt('heap-sample');
@@ -222,9 +233,6 @@ async function main(): Promise<void> {
     if (process.argv.includes('--baseline')) {
       const file = join(OUT, 'scenarios-fw.json');
       writeFileSync(file, JSON.stringify(captured));
-      const port = await freePort();
-      const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, '--cpu-prof-name=baseline.cpuprofile'] : [];
-      const heap = heapSampling('baseline');
       const wireFile = join(OUT, 'scenarios-fw-wire.json');
       if (WIRE) {
         // The service's response headers for each scenario, from the first build.
@@ -237,28 +245,40 @@ async function main(): Promise<void> {
         }
         writeFileSync(wireFile, JSON.stringify(wire));
       }
-      const child = startChild(
-        'baseline',
-        [...profile, ...heap.flags, join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file],
-        {
+      /**
+       * The baseline server as `name`: bare Fastify (`nest` undefined) or in Nest (BASELINE_NEST).
+       * Fastify's also answers as `baseline-wire` with --wire-baseline; Nest's answer only as their
+       * `-wire` twin then (each layer over the previous one with the same bytes on the wire).
+       */
+      const startBaseline = async (name: string, nest?: 'bare' | 'stack'): Promise<void> => {
+        const port = await freePort();
+        const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+        const heap = heapSampling(name);
+        const child = startChild(name, [...profile, ...heap.flags, join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file], {
           ...process.env,
           ...heap.env,
           DATABASE_URL: url,
           PORT: String(port),
           DB_POOL_MAX: String(POOL),
           ...(WIRE ? { BASELINE_WIRE: wireFile } : {}),
-        },
-      );
-      await waitFor(`http://127.0.0.1:${port}/${scenarios[0].name}`, child);
-      targets.push({ name: 'baseline', child, url: (s) => `http://127.0.0.1:${port}/${s.name}`, headers: {} });
-      if (WIRE) {
-        targets.push({
-          name: 'baseline-wire',
+          ...(nest ? { BASELINE_NEST: nest } : {}),
+        });
+        await waitFor(`http://127.0.0.1:${port}/${scenarios[0].name}`, child);
+        const plain: Target = { name, child, url: (s) => `http://127.0.0.1:${port}/${s.name}`, headers: {} };
+        const wired: Target = {
+          name: `${name}-wire`,
           child,
           url: (s) => `http://127.0.0.1:${port}/wire/${s.name}`,
           headers: targets[0].headers,
-          process: 'baseline',
-        });
+          process: name,
+        };
+        if (!nest || !WIRE) targets.push(plain);
+        if (WIRE) targets.push(wired);
+      };
+      await startBaseline('baseline');
+      if (NEST_FLOOR) {
+        await startBaseline('nest-floor', 'bare');
+        await startBaseline('nest-stack', 'stack');
       }
     }
 
