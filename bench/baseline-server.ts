@@ -90,8 +90,9 @@ function fastifyServer(routes: [string, Handler][]): Server {
 /**
  * BASELINE_NEST (`framework.bench.ts --nest-floor`): the same handlers as routes of one Nest
  * controller on Nest's Fastify adapter, Nest's logger off, nothing of this project's code.
- * - `bare`: no guard, pipe, interceptor, filter, hook or plugin, no CQRS — what Nest's router
- *   alone adds to bare Fastify: the floor of any service on the prescribed stack.
+ * - `bare`: no guard, pipe, interceptor, filter, hook or plugin, no CQRS on the request path (the
+ *   module is loaded in both modes) — what Nest's router alone adds to bare Fastify: the floor of
+ *   any service on the prescribed stack.
  * - `stack`: plus the mechanisms a secured read of the service goes through, each doing nothing:
  *   three guards on the controller (synchronous, as the service's answer from their caches), a
  *   custom parameter decorator and a parameter through a synchronous pipe (`@CurrentTenant()`,
