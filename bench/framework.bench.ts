@@ -254,15 +254,19 @@ async function main(): Promise<void> {
         const port = await freePort();
         const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
         const heap = heapSampling(name);
-        const child = startChild(name, [...profile, ...heap.flags, join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file], {
-          ...process.env,
-          ...heap.env,
-          DATABASE_URL: url,
-          PORT: String(port),
-          DB_POOL_MAX: String(POOL),
-          ...(WIRE ? { BASELINE_WIRE: wireFile } : {}),
-          ...(nest ? { BASELINE_NEST: nest } : {}),
-        });
+        const child = startChild(
+          name,
+          [...profile, ...heap.flags, join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file],
+          {
+            ...process.env,
+            ...heap.env,
+            DATABASE_URL: url,
+            PORT: String(port),
+            DB_POOL_MAX: String(POOL),
+            ...(WIRE ? { BASELINE_WIRE: wireFile } : {}),
+            ...(nest ? { BASELINE_NEST: nest } : {}),
+          },
+        );
         await waitFor(`http://127.0.0.1:${port}/${scenarios[0].name}`, child);
         const plain: Target = { name, child, url: (s) => `http://127.0.0.1:${port}/${s.name}`, headers: {} };
         const wired: Target = {
