@@ -71,12 +71,14 @@ const POOL = Number(opt('pool') ?? 10);
 const CPU_PROF = opt('cpu-prof');
 /** Keep one process per build for every round (default: a fresh one per round). */
 const SAME_PROCESSES = process.argv.includes('--same-processes');
+/** The bare baseline as a target (the options below add targets served by its server). */
+const BASELINE = process.argv.includes('--baseline');
 /** A second baseline target with the service's request and response headers. */
 const WIRE = process.argv.includes('--wire-baseline');
-if (WIRE && !process.argv.includes('--baseline')) throw new Error('--wire-baseline runs on the baseline server: add --baseline');
+if (WIRE && !BASELINE) throw new Error('--wire-baseline runs on the baseline server: add --baseline');
 /** The baseline's handlers inside a minimal Nest application (bare, and with the stack's mechanisms). */
 const NEST_FLOOR = process.argv.includes('--nest-floor');
-if (NEST_FLOOR && !process.argv.includes('--baseline')) throw new Error('--nest-floor runs on the baseline server: add --baseline');
+if (NEST_FLOOR && !BASELINE) throw new Error('--nest-floor runs on the baseline server: add --baseline');
 /** Response headers of the service that a server writes of its own (length, date, connection). */
 const OWN_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 const HEAP = opt('heap-sample');
@@ -230,7 +232,7 @@ async function main(): Promise<void> {
       captured[s.name] = reader.statements;
     }
     await pool.end();
-    if (process.argv.includes('--baseline')) {
+    if (BASELINE) {
       const file = join(OUT, 'scenarios-fw.json');
       writeFileSync(file, JSON.stringify(captured));
       const wireFile = join(OUT, 'scenarios-fw-wire.json');
