@@ -19,7 +19,7 @@
  *     of lines / N lines; the file that shows whether a single payment is held whole.
  *   node bench/run-ts.js bench/import.bench.ts files
  *     The same for 1 M and 5 M payslip lines (~215 MB and ~1.1 GB) and for one payment of 1 M
- *     lines, with a table for RESULTS.md.
+ *     lines, with a table for bench/RESULTS.md.
  *
  * Always an embedded PostgreSQL in DATA_DIR=/tmp/import-bench ($IMPORT_BENCH_DIR) (database import_bench for the load
  * mode, the CLI's default database for the file mode), emptied first; with DATABASE_URL set, the

@@ -11,7 +11,7 @@
  *   4. failover: the standby is stopped under load; time until the reads are on the primary, and
  *      the failed requests (expected 0).
  * The load is GET /pagos (a paged list, the commonest read). Prints a Markdown table and the load
- * average; append it to bench/RESULTS.md by hand.
+ * average, for docs/SCALING.md's measurements.
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';

@@ -55,8 +55,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   const fastify = adapter.getInstance();
   // @fastify/cors itself rather than app.enableCors(): Nest's wrapper copies the CORS headers onto
   // the raw response on every request (for Nest middleware, which this app has none of), and a
-  // raw header makes Node run setHeader for every header of the reply (bench/README.md, "Framework
-  // tax, round five"). Registered first, its hook runs where Nest's would: before the hooks
+  // raw header makes Node run setHeader for every header of the reply. Registered first, its hook
+  // runs where Nest's would: before the hooks
   // below, so their early answers (503 while closing, 414, 400) carry the CORS headers too.
   void fastify.register(fastifyCors, {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,

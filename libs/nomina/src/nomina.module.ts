@@ -60,7 +60,7 @@ export class NominaModule {
    * Payroll inside a host Nest app (Fastify, `CqrsModule.forRoot()`, and its MikroORM unless
    * `database` is given): its own authentication adapter (default bearer JWT), nothing global.
    * Mount it under a prefix with `RouterModule.register([{ path, module: NominaModule }])`;
-   * migrate with NOMINA_SCHEMA. See README "Use it inside your Nest app".
+   * migrate with NOMINA_SCHEMA. See docs/EMBEDDING.md.
    */
   static forRoot(options: ContextModuleOptions = {}): DynamicModule {
     return contextModule(NominaModule, NOMINA_SCHEMA, options);
