@@ -91,8 +91,7 @@ describe('NominaModule inside a host app (e2e)', () => {
 
   it('is the code docs/EMBEDDING.md shows', () => {
     const page = readFileSync(join(__dirname, '..', 'docs', 'EMBEDDING.md'), 'utf8');
-    for (const file of ['host-auth.ts', 'host.module.ts'])
-      expect(page).toContain(readFileSync(join(__dirname, 'host-app', file), 'utf8'));
+    for (const file of ['host-auth.ts', 'host.module.ts']) expect(page).toContain(readFileSync(join(__dirname, 'host-app', file), 'utf8'));
   });
 
   it('brings its Swagger tags and operations under the prefix', () => {
