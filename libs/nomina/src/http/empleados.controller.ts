@@ -2,9 +2,8 @@ import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
-import { Conditional, CurrentToday } from '@nomina-api/platform/conditional/conditional.decorator';
-import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
+import { Conditional, CurrentToday } from '@nomina-api/platform/http';
 import { GetEmpleadoQuery } from '../queries/get-empleado/get-empleado.query';
 import type { ListParams } from '../queries/listing';
 import { EMPLEADOS_LIST, ListEmpleadosQuery } from '../queries/list-empleados/list-empleados.query';

@@ -1,10 +1,9 @@
 import type { Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
-import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
+import type { BusinessScope } from '@nomina-api/platform/auth';
 import { DEFAULT_ESTADOS, type ReportUtilityCriteria } from '../queries/report-utility/report-utility.query';
-import { exportFile, exportFileName } from '@nomina-api/platform/export/export-file';
-import type { ExportFormat } from '@nomina-api/platform/export/export-format';
-import { pipeInto } from '@nomina-api/platform/http/pipe-into';
+import { exportFile, exportFileName, type ExportFormat } from '@nomina-api/platform/export';
+import { pipeInto } from '@nomina-api/platform/http';
 import type { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
 import { DETAIL_EXPORT_COLUMNS, GROUPED_EXPORT_COLUMNS, reportRows } from './report-utility.export';
 import { JSON_CONTENT_TYPE, jsonWriter } from './report-utility.json';
