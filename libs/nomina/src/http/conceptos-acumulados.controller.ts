@@ -14,7 +14,7 @@ import { legacyJson } from './legacy-response';
 import { ListQuery } from './list-query.pipe';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('pagoEmpleadoDetalles')
 export class ConceptosAcumuladosController {

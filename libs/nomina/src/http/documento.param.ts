@@ -5,8 +5,16 @@ const MAX_IDENTIFICACION = 20;
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/** Path parameters of GET /empleados/{tipoDocumento}/{identificacion}: both checked, every problem reported. */
-export function parseDocumento(tipo: string, identificacion: string): { tipo: TipoDocumento; identificacion: string } {
+/**
+ * Path parameters of GET /empleados/{tipoDocumento}/{identificacion} (and of the bond integration
+ * lookup, whose number is `idEmpleado`: `numberField` names it in the problem): both checked, every
+ * problem reported.
+ */
+export function parseDocumento(
+  tipo: string,
+  identificacion: string,
+  numberField = 'identificacion',
+): { tipo: TipoDocumento; identificacion: string } {
   const errors: FieldProblem[] = [];
   const upper = tipo.trim().toUpperCase();
   if (!(TIPOS_DOCUMENTO as readonly string[]).includes(upper)) {
@@ -15,7 +23,7 @@ export function parseDocumento(tipo: string, identificacion: string): { tipo: Ti
   const number = identificacion.trim();
   if (number === '' || number.length > MAX_IDENTIFICACION || CONTROL.test(number)) {
     errors.push({
-      field: 'identificacion',
+      field: numberField,
       message: `Debe ser el número de documento: de 1 a ${MAX_IDENTIFICACION} caracteres, sin caracteres de control.`,
     });
   }

@@ -16,7 +16,7 @@ import { legacyJson } from './legacy-response';
 import { ListQuery } from './list-query.pipe';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('empleados')
 export class EmpleadosController {

@@ -16,6 +16,9 @@ import { EMPLEADO_SCHEMA } from './dto/empleado.response.dto';
 import { DETALLE_PAGO_SCHEMA, PAGO_EMPLEADO_DETALLE_SCHEMA } from './dto/pago-empleado-detalle.response.dto';
 import { PAGO_EMPLEADO_SCHEMA } from './dto/pago-empleado.response.dto';
 import { PAGO_SCHEMA } from './dto/pago.response.dto';
+import { CONCEPTO_SCHEMA } from './dto/concepto.response.dto';
+import { GRUPO_PAGO_RESUMEN_SCHEMA, GRUPO_PAGO_SCHEMA } from './dto/grupo-pago.response.dto';
+import { TIPO_COTIZANTE_SCHEMA, VINCULADO_SCHEMA } from './dto/vinculado.response.dto';
 
 /**
  * Exports of the payroll reads (CONTRACT §8). Each resource's columns come from the schema its
@@ -28,6 +31,13 @@ export const NOMINA_EXPORTS = {
   detallePago: columnsFromLegacySchema(DETALLE_PAGO_SCHEMA),
   conceptosacumulados: columnsFromLegacySchema(CONCEPTO_ACUMULADO_SCHEMA),
   empleados: columnsFromLegacySchema(EMPLEADO_SCHEMA),
+  vinculados: columnsFromLegacySchema(VINCULADO_SCHEMA),
+  desvinculados: columnsFromLegacySchema(VINCULADO_SCHEMA),
+  vinculadosEmpleado: columnsFromLegacySchema(VINCULADO_SCHEMA),
+  tiposCotizante: columnsFromLegacySchema(TIPO_COTIZANTE_SCHEMA),
+  gruposPagos: columnsFromLegacySchema(GRUPO_PAGO_SCHEMA),
+  listagrupos: columnsFromLegacySchema(GRUPO_PAGO_RESUMEN_SCHEMA),
+  conceptos: columnsFromLegacySchema(CONCEPTO_SCHEMA),
 } satisfies Record<string, ExportColumn[]>;
 
 export type NominaResource = keyof typeof NOMINA_EXPORTS;

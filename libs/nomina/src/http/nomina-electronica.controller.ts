@@ -16,7 +16,7 @@ import { ApiGenerarNominaElectronica } from './nomina-electronica.openapi';
  * carries the warning in the summary, the description and its own tag.
  */
 @ApiTags(NOMINA_ELECTRONICA_TAG)
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Controller('pagos')
 export class NominaElectronicaController {
   constructor(private readonly commandBus: CommandBus) {}

@@ -12,7 +12,7 @@ import { legacyJson } from './legacy-response';
 import { ApiDetallePago, ApiPagoEmpleadoDetalles } from './pago-empleado-detalles.openapi';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('pagoEmpleadoDetalles')
 export class PagoEmpleadoDetallesController {

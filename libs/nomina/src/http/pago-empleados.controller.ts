@@ -15,7 +15,7 @@ import { pagoParam } from './pago.param';
 import { ApiListPagoEmpleados } from './pago-empleados.openapi';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('pagoEmpleados')
 export class PagoEmpleadosController {

@@ -16,7 +16,7 @@ import { ListQuery } from './list-query.pipe';
 import { ApiListPagos } from './pagos.openapi';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('pagos')
 export class PagosController {

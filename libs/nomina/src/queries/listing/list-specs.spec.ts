@@ -6,6 +6,10 @@ import { PAGO_EMPLEADOS_LIST } from '../list-pago-empleados/list-pago-empleados.
 import { PAGO_EMPLEADO_SORT_COLUMNS } from '../list-pago-empleados/list-pago-empleados.sql';
 import { PAGOS_LIST } from '../list-pagos/list-pagos.query';
 import { PAGO_SORT_COLUMNS } from '../list-pagos/list-pagos.sql';
+import { GRUPOS_PAGO_LIST } from '../list-grupos-pago/list-grupos-pago.query';
+import { GRUPO_PAGO_SORT_COLUMNS } from '../list-grupos-pago/grupos-pago.sql';
+import { VINCULADOS_LIST } from '../list-vinculados/list-vinculados.query';
+import { VINCULADO_SORT_COLUMNS } from '../list-vinculados/vinculados.sql';
 import type { ListSpec, SortColumn } from '.';
 
 /**
@@ -18,6 +22,9 @@ describe.each<[string, ListSpec, Record<string, SortColumn>]>([
   ['GET /pagoEmpleados', PAGO_EMPLEADOS_LIST, PAGO_EMPLEADO_SORT_COLUMNS],
   ['GET /empleados', EMPLEADOS_LIST, EMPLEADO_SORT_COLUMNS],
   ['GET /pagoEmpleadoDetalles/conceptosacumulados/…', CONCEPTOS_ACUMULADOS_LIST, CONCEPTOS_ACUMULADOS_SORT_COLUMNS],
+  ['GET /vinculados', VINCULADOS_LIST.vigentes, VINCULADO_SORT_COLUMNS.vigentes],
+  ['GET /vinculados/desvinculados', VINCULADOS_LIST.desvinculados, VINCULADO_SORT_COLUMNS.desvinculados],
+  ['GET /gruposPagos', GRUPOS_PAGO_LIST, GRUPO_PAGO_SORT_COLUMNS],
 ])('%s list spec', (_endpoint, spec, columns) => {
   it('maps every sortable field to a SQL column, and no other', () => {
     expect(Object.keys(columns).sort()).toEqual([...spec.sortable].sort());

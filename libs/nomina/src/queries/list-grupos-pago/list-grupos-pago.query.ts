@@ -1,0 +1,18 @@
+import { Query } from '@nestjs/cqrs';
+import type { ListParams, ListSpec, Page } from '../listing';
+import type { GrupoPagoRow } from './grupos-pago.sql';
+
+export const GRUPOS_PAGO_LIST: ListSpec = {
+  sortable: ['codigo', 'nombre', 'numeroPagos'],
+  defaultSort: [{ field: 'codigo', direction: 'asc' }],
+};
+
+/** GET /gruposPagos (CONTRACT §11.3): a page of the tenant's payment groups with their payment counts. */
+export class ListGruposPagoQuery extends Query<Page<GrupoPagoRow>> {
+  constructor(
+    readonly tenantId: string,
+    readonly list: ListParams,
+  ) {
+    super();
+  }
+}
