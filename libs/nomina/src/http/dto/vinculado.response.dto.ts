@@ -94,6 +94,13 @@ export class VinculadosResponseDto extends LegacyEnvelopeDto(VinculadoDto, 37) {
 export class VinculadoResponseDto extends LegacyEnvelopeDto(VinculadoDto, 1) {}
 export class TiposCotizanteResponseDto extends LegacyEnvelopeDto(TipoCotizanteDto, 4) {}
 
+/** A real response (example dataset, GET /vinculados/2B7EA90DC87745C29FD1938A366C8206), byte for byte. */
+export const VINCULADO_WIRE_EXAMPLE =
+  '{"contenido":[{"uuid":"2B7EA90DC87745C29FD1938A366C8206","empleadoUuid":"21E10C42C883413CB0930C65F1B7ACD9","tipoDocumento":"CC",' +
+  '"idEmpleado":"8927601899","nombres":"Esteban","apellidos":"Pérez Zapata","nombreCompleto":"Esteban Pérez Zapata",' +
+  '"fechaIngreso":"2021-05-22T05:00:00.000+0000","fechaRetiro":null,"salarioBase":1.8404777E7,"salarioIntegral":true,' +
+  '"tipoCotizante":{"codigo":"01","descripcion":"Dependiente"},"activo":true}],"error":null,"advertencia":null,"metadata":null,"total":1}';
+
 /** Compile-time link: the handlers' rows and the OpenAPI DTOs carry exactly the writers' fields (order: see response-dtos.spec.ts). */
 export type VinculadoWireFields = [
   ExpectTrue<WireViewMatch<VinculadoView, typeof VINCULADO_SCHEMA>>,
@@ -101,6 +108,3 @@ export type VinculadoWireFields = [
   ExpectTrue<WireViewMatch<TipoCotizanteRow, typeof TIPO_COTIZANTE_SCHEMA>>,
   ExpectTrue<WireFieldsMatch<TipoCotizanteDto, typeof TIPO_COTIZANTE_SCHEMA>>,
 ];
-
-/** A real response (example dataset, GET /vinculados/2B7EA90DC87745C29FD1938A366C8206), byte for byte. */
-export const VINCULADO_WIRE_EXAMPLE = 'TODO';
