@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
+import { ApiExportResponse } from '@nomina-api/platform/export';
 import { ConceptosResponseDto } from './dto/concepto.response.dto';
 
 /** OpenAPI of GET /conceptos. */

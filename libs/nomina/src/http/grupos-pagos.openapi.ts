@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
-import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
-import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { ApiExportResponse } from '@nomina-api/platform/export';
+import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { NominaErrorCode } from '../nomina.errors';
 import { GRUPOS_PAGO_LIST } from '../queries/list-grupos-pago/list-grupos-pago.query';
 import { ApiListQuery } from './api-list-query.decorator';

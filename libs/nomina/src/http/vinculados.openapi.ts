@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery } from '@nestjs/swagger';
-import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
-import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { ApiExportResponse } from '@nomina-api/platform/export';
+import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { TIPOS_DOCUMENTO } from '../domain/tipo-documento';
 import { NominaErrorCode } from '../nomina.errors';
 import { VINCULADOS_LIST } from '../queries/list-vinculados/list-vinculados.query';

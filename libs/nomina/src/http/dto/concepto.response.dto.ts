@@ -1,11 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  envelopeWriter,
-  type ExpectTrue,
-  legacySchema,
-  type WireFieldsMatch,
-  type WireViewMatch,
-} from '@nomina-api/platform/http/legacy-json';
+import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
 import { TIPOS_CONCEPTO } from '../../domain/tipo-concepto';
 import type { ConceptoRow } from '../../queries/list-conceptos/list-conceptos.sql';
 import { LegacyEnvelopeDto } from './envelope.response.dto';

@@ -33,7 +33,7 @@ import {
   writePagoEmpleadoDetalles,
 } from './pago-empleado-detalle.response.dto';
 import { PAGO_EMPLEADO_SCHEMA, PagoEmpleadoDto, PagoEmpleadosResponseDto, writePagoEmpleados } from './pago-empleado.response.dto';
-import { PAGO_SCHEMA, PagoDto, PagosResponseDto, writePagos } from './pago.response.dto';
+import { GrupoPagoDto, PAGO_SCHEMA, PagoDto, PagosResponseDto, writePagos } from './pago.response.dto';
 import { GET_GRUPO_PAGO_SQL } from '../../queries/get-grupo-pago/get-grupo-pago.sql';
 import { GET_VINCULADO_SQL } from '../../queries/get-vinculado/get-vinculado.sql';
 import { GET_VINCULADO_VIGENTE_SQL } from '../../queries/get-vinculado-vigente/get-vinculado-vigente.sql';
@@ -48,7 +48,6 @@ import {
   GRUPO_PAGO_SCHEMA,
   GrupoPagoDetalleDto,
   GrupoPagoResponseDto,
-  GrupoPagoResumenDto,
   GruposPagoResponseDto,
   GruposPagoResumenResponseDto,
   writeGruposPago,
@@ -98,13 +97,7 @@ const ENDPOINTS: [string, Type<unknown>, Type<unknown>, LegacyObjectSchema, stri
   ['GET /vinculados/tiposCotizante', TiposCotizanteResponseDto, TipoCotizanteDto, TIPO_COTIZANTE_SCHEMA, writeTiposCotizante([], 0)],
   ['GET /gruposPagos', GruposPagoResponseDto, GrupoPagoDetalleDto, GRUPO_PAGO_SCHEMA, writeGruposPago([], 0)],
   ['GET /gruposPagos/{uuid}', GrupoPagoResponseDto, GrupoPagoDetalleDto, GRUPO_PAGO_SCHEMA, writeGruposPago([], 0)],
-  [
-    'GET /gruposPagos/listagrupos',
-    GruposPagoResumenResponseDto,
-    GrupoPagoResumenDto,
-    GRUPO_PAGO_RESUMEN_SCHEMA,
-    writeGruposPagoResumen([], 0),
-  ],
+  ['GET /gruposPagos/listagrupos', GruposPagoResumenResponseDto, GrupoPagoDto, GRUPO_PAGO_RESUMEN_SCHEMA, writeGruposPagoResumen([], 0)],
   ['GET /conceptos', ConceptosResponseDto, ConceptoDto, CONCEPTO_SCHEMA, writeConceptos([], 0)],
   [
     'GET /pagos/nominaelectronica/{ano}/{mes}',

@@ -6,7 +6,7 @@ import {
   legacySchema,
   type WireFieldsMatch,
   type WireViewMatch,
-} from '@nomina-api/platform/http/legacy-json';
+} from '@nomina-api/platform/http';
 import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
 import type { VinculadoView } from '../../queries/list-vinculados/vinculado.view';
 import type { TipoCotizanteRow } from '../../queries/list-tipos-cotizante/list-tipos-cotizante.sql';

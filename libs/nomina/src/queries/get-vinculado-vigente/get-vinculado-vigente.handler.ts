@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { NominaError, NominaErrorCode } from '../../nomina.errors';
 import { toVinculadoView, type VinculadoRow, type VinculadoView } from '../list-vinculados/vinculado.view';
 import { GetVinculadoVigenteQuery } from './get-vinculado-vigente.query';

@@ -1,4 +1,4 @@
-import { prepared } from '@nomina-api/platform/persistence/prepared-statement';
+import { prepared } from '@nomina-api/platform/persistence';
 import { TODAY_BOGOTA } from '../list-empleados/list-empleados.sql';
 import { VINCULADO_COLUMNS } from '../list-vinculados/vinculados.sql';
 

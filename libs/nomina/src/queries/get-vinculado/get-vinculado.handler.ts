@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { toWireUuid } from '@nomina-api/platform/http/uuid';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { toWireUuid } from '@nomina-api/platform/http';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { NominaError, NominaErrorCode } from '../../nomina.errors';
 import { toVinculadoView, type VinculadoRow, type VinculadoView } from '../list-vinculados/vinculado.view';
 import { GetVinculadoQuery } from './get-vinculado.query';

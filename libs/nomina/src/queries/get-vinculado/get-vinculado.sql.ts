@@ -1,4 +1,4 @@
-import { prepared } from '@nomina-api/platform/persistence/prepared-statement';
+import { prepared } from '@nomina-api/platform/persistence';
 import { VINCULADO_COLUMNS, VINCULADO_FROM } from '../list-vinculados/vinculados.sql';
 
 /** $1 tenant, $2 bond id: one bond, current or not, by the primary key. */

@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { ListConceptosQuery } from './list-conceptos.query';
 import { CONCEPTOS_SQL, type ConceptoRow } from './list-conceptos.sql';
 

@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { type GrupoPagoResumenRow, LISTA_GRUPOS_PAGO_SQL } from './grupos-pago.sql';
 import { ListaGruposPagoQuery } from './lista-grupos-pago.query';
 

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import type { GrupoPagoRow } from './grupos-pago.sql';
 import { gruposPagoStatement } from './list-grupos-pago.handler';
 import { StreamGruposPagoQuery } from './stream-grupos-pago.query';

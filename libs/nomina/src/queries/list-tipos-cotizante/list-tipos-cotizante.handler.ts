@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { ListTiposCotizanteQuery } from './list-tipos-cotizante.query';
 import { TIPOS_COTIZANTE_SQL, type TipoCotizanteRow } from './list-tipos-cotizante.sql';
 

@@ -1,4 +1,4 @@
-import { prepared } from '@nomina-api/platform/persistence/prepared-statement';
+import { prepared } from '@nomina-api/platform/persistence';
 import { VINCULADO_COLUMNS } from '../list-vinculados/vinculados.sql';
 
 /**

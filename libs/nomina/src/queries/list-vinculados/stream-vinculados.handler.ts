@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { vinculadosStatement } from './list-vinculados.handler';
 import { StreamVinculadosQuery } from './stream-vinculados.query';
 import { toVinculadoView, type VinculadoRow, type VinculadoView } from './vinculado.view';
