@@ -8,7 +8,7 @@ import type { RowSource } from './row-source';
 declare module 'fastify' {
   interface FastifyRequest {
     /** The representation the request asks for, once resolved (requestFormat). */
-    format?: ExportFormat;
+    exportFormat?: ExportFormat;
   }
 }
 
@@ -18,14 +18,14 @@ declare module 'fastify' {
  * `format` value → 400 FORMATO_INVALIDO.
  */
 export function requestFormat(req: FastifyRequest): ExportFormat {
-  return (req.format ??= resolveExportFormat((req.query as Record<string, unknown> | undefined)?.format, req.headers.accept));
+  return (req.exportFormat ??= resolveExportFormat((req.query as Record<string, unknown> | undefined)?.format, req.headers.accept));
 }
 
 /** requestFormat without the 400 (undefined instead), for the guard: an invalid format is the handler's 400, after its own checks. */
 export function peekRequestFormat(req: FastifyRequest): ExportFormat | undefined {
-  if (req.format !== undefined) return req.format;
+  if (req.exportFormat !== undefined) return req.exportFormat;
   const format = tryResolveExportFormat((req.query as Record<string, unknown> | undefined)?.format, req.headers.accept);
-  if (format !== undefined) req.format = format;
+  if (format !== undefined) req.exportFormat = format;
   return format;
 }
 
@@ -37,7 +37,7 @@ export interface Executor {
   execute(message: object): Promise<unknown>;
 }
 
-/** The CSV/XLSX file of a read (CONTRACT §8). Every function here is called once per request and must not close over it. */
+/** The CSV/XLSX file of a read (CONTRACT §8). Its functions get the query or the result as arguments: nothing is built per request. */
 export interface FileReply<M, R> {
   /** Names the XLSX sheet (`pagos`, `reportUtility`). */
   resource: string;
