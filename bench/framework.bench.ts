@@ -49,7 +49,7 @@ import { createWriteStream, existsSync, mkdirSync, renameSync, writeFileSync } f
 import type { Client } from 'pg';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '@nomina-api/platform/persistence/embedded-postgres';
+import { startEmbeddedPostgres } from '@nomina-api/platform/persistence';
 import { DEMO_LOGINS } from '@nomina-api/importer/demo/generate-dataset';
 import { type AllocationSummary, summarizeHeapProfile } from './lib/heap-profile';
 import { httpGet, load, loadWithCpu, procStat, sequential, type Stats } from './lib/measure';

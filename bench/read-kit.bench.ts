@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { startEmbeddedPostgres } from '@nomina-api/platform/persistence/embedded-postgres';
+import { startEmbeddedPostgres } from '@nomina-api/platform/persistence';
 import { opt, opts } from './lib/cli';
 import { withDatabase } from './lib/pg';
 

@@ -30,7 +30,7 @@ import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { startEmbeddedPostgres } from '@nomina-api/platform/persistence/embedded-postgres';
+import { startEmbeddedPostgres } from '@nomina-api/platform/persistence';
 import { DEMO_LOGINS } from '@nomina-api/importer/demo/generate-dataset';
 import { httpGet, load, type LoadResult, loadWithCpu, rssSampler, sequential, type Stats } from './lib/measure';
 import { serviceClient, servicePool, withDatabase } from './lib/pg';

@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedStandby } from '@nomina-api/platform/persistence/embedded-standby';
+import { startEmbeddedStandby } from '@nomina-api/platform/persistence';
 import { opt } from './lib/cli';
 import { load, type LoadResult } from './lib/measure';
 import { benchServer, withDatabase } from './lib/pg';

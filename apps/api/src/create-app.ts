@@ -4,14 +4,17 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
-import type { AppConfig } from '@nomina-api/platform/config/app-config';
-import { checkBody, rejectNulInUrl } from '@nomina-api/platform/http/input-limits';
-import { securityHeaders } from '@nomina-api/platform/http/security-headers';
-import { clientErrorHandler, frameworkErrors, limitUrlLength, rejectWhileClosing } from '@nomina-api/platform/http/transport-errors';
-import { NestPinoLogger } from '@nomina-api/platform/logging/json-logger';
-import { trackRequestContext } from '@nomina-api/platform/logging/request-context';
-import { lazyRequestLogger } from '@nomina-api/platform/logging/request-logger';
-import { HttpMetrics } from '@nomina-api/platform/metrics/http-metrics';
+import type { AppConfig } from '@nomina-api/platform/config';
+import {
+  checkBody,
+  clientErrorHandler,
+  frameworkErrors,
+  limitUrlLength,
+  rejectNulInUrl,
+  rejectWhileClosing,
+  securityHeaders,
+} from '@nomina-api/platform/http';
+import { HttpMetrics, lazyRequestLogger, NestPinoLogger, trackRequestContext } from '@nomina-api/platform/hosting';
 import { AppModule } from './app.module';
 import { mountSwagger } from './openapi';
 

@@ -8,14 +8,16 @@ import {
   ROUTE_ARGS_METADATA,
 } from '@nestjs/common/constants';
 import { getMetadataStorage, IsDefined } from 'class-validator';
-import { AuthenticationGuard } from '@nomina-api/platform/auth/authentication.guard';
-import { IS_PUBLIC, Public } from '@nomina-api/platform/auth/public.decorator';
-import type { AppConfig } from '@nomina-api/platform/config/app-config';
-import { ConditionalRequestGuard } from '@nomina-api/platform/conditional/conditional.guard';
-import { ProblemDetailsFilter } from '@nomina-api/platform/http/problem-details.filter';
-import { PremiumGuard } from '@nomina-api/platform/tenancy/premium.guard';
-import { SECURED, type SecuredOptions } from '@nomina-api/platform/tenancy/secured.decorator';
-import { TenantGuard } from '@nomina-api/platform/tenancy/tenant.guard';
+import {
+  AuthenticationGuard,
+  ConditionalRequestGuard,
+  PremiumGuard,
+  ProblemDetailsFilter,
+  TenantGuard,
+} from '@nomina-api/platform/testing';
+import { IS_PUBLIC, Public } from '@nomina-api/platform/auth';
+import type { AppConfig } from '@nomina-api/platform/config';
+import { SECURED, type SecuredOptions } from '@nomina-api/platform/tenancy';
 import { AppModule } from './app.module';
 
 /**

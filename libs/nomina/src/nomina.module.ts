@@ -1,10 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import {
-  type ContextModuleAsyncOptions,
-  type ContextModuleOptions,
-  contextModule,
-  contextModuleAsync,
-} from '@nomina-api/platform/hosting/context-module';
+import { contextModule, contextModuleAsync, type ContextModuleAsyncOptions, type ContextModuleOptions } from '@nomina-api/platform/hosting';
 import { ConceptosAcumuladosController } from './http/conceptos-acumulados.controller';
 import { EmpleadosController } from './http/empleados.controller';
 import { NominaElectronicaController } from './http/nomina-electronica.controller';

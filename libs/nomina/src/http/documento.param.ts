@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { type FieldProblem, validationError } from '@nomina-api/platform/errors/domain-error';
-import { httpRequest } from '@nomina-api/platform/http/http-context';
+import { type FieldProblem, validationError } from '@nomina-api/platform/errors';
+import { httpRequest } from '@nomina-api/platform/http';
 import { TIPOS_DOCUMENTO, type TipoDocumento } from '../domain/tipo-documento';
 
 const MAX_IDENTIFICACION = 20;

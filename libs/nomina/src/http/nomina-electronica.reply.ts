@@ -1,6 +1,6 @@
 import type { GenerarNominaElectronicaCommand } from '../commands/generar-nomina-electronica/generar-nomina-electronica.command';
 import type { DocumentoNominaElectronica } from '../commands/generar-nomina-electronica/generar-nomina-electronica.command';
-import type { ReplySpec } from '@nomina-api/platform/export/reply';
+import type { ReplySpec } from '@nomina-api/platform/export';
 import { writeNominaElectronica } from './dto/nomina-electronica.response.dto';
 import { LEGACY_JSON_CONTENT_TYPE, legacyJsonStream } from './nomina.reply';
 

@@ -1,10 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Query } from '@nestjs/cqrs';
-import { columnsFromLegacySchema } from '@nomina-api/platform/export/export-column';
-import { bogotaDate, exportFileName } from '@nomina-api/platform/export/export-file';
-import type { FileReply, ReplySpec } from '@nomina-api/platform/export/reply';
-import type { LegacyObjectSchema } from '@nomina-api/platform/http/legacy-json/legacy-json';
-import { toWireUuid } from '@nomina-api/platform/http/uuid';
+import { bogotaDate, columnsFromLegacySchema, exportFileName, type FileReply, type ReplySpec } from '@nomina-api/platform/export';
+import { type LegacyObjectSchema, toWireUuid } from '@nomina-api/platform/http';
 import type { ListParams, Page } from '../queries/listing';
 
 /**

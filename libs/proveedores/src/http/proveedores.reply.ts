@@ -1,5 +1,4 @@
-import { bogotaDate, exportFileName } from '@nomina-api/platform/export/export-file';
-import type { ReplySpec } from '@nomina-api/platform/export/reply';
+import { bogotaDate, exportFileName, type ReplySpec } from '@nomina-api/platform/export';
 import type { FindProveedorQuery } from '../queries/find-proveedor/find-proveedor.query';
 import type { ListProveedoresQuery, ListProveedoresResult } from '../queries/list-proveedores/list-proveedores.query';
 import type { ProveedorRecord } from '../queries/proveedor-record';

@@ -1,9 +1,8 @@
 import type { Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
-import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
-import { exportFileName } from '@nomina-api/platform/export/export-file';
-import type { ReplySpec } from '@nomina-api/platform/export/reply';
-import { pipeInto } from '@nomina-api/platform/http/pipe-into';
+import type { BusinessScope } from '@nomina-api/platform/auth';
+import { exportFileName, type ReplySpec } from '@nomina-api/platform/export';
+import { pipeInto } from '@nomina-api/platform/http';
 import { DEFAULT_ESTADOS, type ReportUtilityCriteria, type ReportUtilityQuery } from '../queries/report-utility/report-utility.query';
 import type { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
 import { DETAIL_EXPORT_COLUMNS, GROUPED_EXPORT_COLUMNS, reportRows } from './report-utility.export';

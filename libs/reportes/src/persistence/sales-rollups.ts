@@ -1,7 +1,5 @@
 import type { Client } from 'pg';
-import { copyEncoded } from '@nomina-api/platform/persistence/bulk/copy-writer';
-import { bigScaledText, MAX_QUANTITY, SAFE, toCents, toUnits } from '@nomina-api/platform/persistence/bulk/decimal-text';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
+import { bigScaledText, copyEncoded, MAX_QUANTITY, SAFE, toCents, toUnits, uuidKey } from '@nomina-api/platform/persistence';
 import type { VentaInput } from './dataset.types';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
 

@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { type FieldProblem, PlatformError, PlatformErrorCode, validationError } from '@nomina-api/platform/errors/domain-error';
-import { httpRequest } from '@nomina-api/platform/http/http-context';
+import { type FieldProblem, PlatformError, PlatformErrorCode, validationError } from '@nomina-api/platform/errors';
+import { httpRequest } from '@nomina-api/platform/http';
 
 /** Path parameters of GET /pagos/nominaelectronica/{ano}/{mes} (CONTRACT §3.8). */
 export interface NominaElectronicaParams {

@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { orderBy, type Page } from '../listing';
 import { ListPagosQuery } from './list-pagos.query';
 import { listPagosSql, PAGO_SORT_COLUMNS, PAGO_TIE_BREAKER, type PagoRow } from './list-pagos.sql';

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EXPORT_FORMAT_DESCRIPTION } from '@nomina-api/platform/export/export.openapi';
+import { EXPORT_FORMAT_DESCRIPTION } from '@nomina-api/platform/export';
 import { IsDefined, IsIn, IsOptional, ValidateBy, type ValidationArguments } from 'class-validator';
 import { ESTADOS_VENTA, type EstadoVenta } from '../../queries/report-utility/report-utility.query';
 import {
