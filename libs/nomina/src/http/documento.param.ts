@@ -1,4 +1,6 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { type FieldProblem, validationError } from '@nomina-api/platform/errors';
+import { httpRequest } from '@nomina-api/platform/http';
 import { TIPOS_DOCUMENTO, type TipoDocumento } from '../domain/tipo-documento';
 
 const MAX_IDENTIFICACION = 20;
@@ -22,3 +24,9 @@ export function parseDocumento(tipo: string, identificacion: string): { tipo: Ti
   if (errors.length > 0) throw validationError(errors);
   return { tipo: upper as TipoDocumento, identificacion: number };
 }
+
+/** The parsed document of GET /empleados/{tipoDocumento}/{identificacion} (both path parameters at once, so both are reported). */
+export const DocumentoParam = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
+  const { params } = httpRequest<{ params: Record<string, string> }>(ctx);
+  return parseDocumento(params.tipoDocumento, params.identificacion);
+});
