@@ -27,8 +27,6 @@ import {
   type ListSpec,
   ListVinculadosHandler,
   ListVinculadosQuery,
-  StreamVinculadosHandler,
-  StreamVinculadosQuery,
   VINCULADOS_LIST,
   PAGO_EMPLEADOS_LIST,
   PAGOS_LIST,
@@ -206,8 +204,8 @@ export function buildScenarios(ctx: Ctx): Scenario[] {
       path: `/vinculados?requestData=${encodeURIComponent('{"masivo":true,"conPrestaciones":true,"eliminados":[]}')}`,
       streamed: true,
       capture: (r) =>
-        new StreamVinculadosHandler(asReader(r)).execute(
-          new StreamVinculadosQuery(ctx.tenantId, 'vigentes', list('/vinculados', VINCULADOS_LIST.vigentes)),
+        new ListVinculadosHandler(asReader(r)).execute(
+          new ListVinculadosQuery(ctx.tenantId, 'vigentes', list('/vinculados', VINCULADOS_LIST.vigentes)),
         ),
     },
     {

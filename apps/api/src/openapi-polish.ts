@@ -47,19 +47,13 @@ export function operationId(controller: string, method: string): string {
   return id;
 }
 
-/** Request examples by path template (or '*' for every path) and parameter name. */
+/** Request examples on the demo data, by path template and parameter name. */
 const PARAMETER_EXAMPLES: Record<string, Record<string, unknown>> = {
-  '*': { offset: 0, size: 20, page: 0 },
-  '/pagos': { 'params[estados]': 'PG,PP', sort: ['ano,desc'] },
-  '/pagoEmpleados': { 'params[pago]': D.pago, sort: ['nombreCompleto,asc'] },
+  '/pagoEmpleados': { 'params[pago]': D.pago },
   '/pagoEmpleadoDetalles/{uuidPagoEmpleado}': { uuidPagoEmpleado: D.pagoEmpleado },
   '/pagoEmpleadoDetalles/detallePago/{idPago}': { idPago: D.pago },
-  '/pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}': {
-    ...D.acumulados,
-    sort: ['nombreCompleto,asc'],
-  },
+  '/pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}': { ...D.acumulados },
   '/pagos/nominaelectronica/{ano}/{mes}': { ...D.nominaElectronica },
-  '/empleados': { sort: ['nombreCompleto,asc'] },
   '/empleados/{tipoDocumento}/{identificacion}': { ...D.empleado },
   '/vinculados': { sort: ['nombreCompleto,asc'], ...D.vinculadosFlags },
   '/vinculados/desvinculados': { sort: ['fechaRetiro,desc'] },
@@ -82,7 +76,6 @@ const PARAMETER_EXAMPLES: Record<string, Record<string, unknown>> = {
  * empty, which Swagger UI does not send, and a second entry showing a real value.
  */
 const NARROWING_EXAMPLES: Record<string, { summary: string; value: string }> = {
-  filter: { summary: 'Filtra por texto (sin tildes ni mayúsculas)', value: 'perez' },
   status: { summary: 'Solo las ventas pagadas', value: 'Pagada' },
 };
 
@@ -124,9 +117,10 @@ function applyParameterExample(path: string, param: Parameter): void {
     param.examples = { ninguno: { summary: 'Sin filtro (no se envía)', value: '' }, ejemplo: narrowing };
     return;
   }
-  const value = PARAMETER_EXAMPLES[path]?.[param.name] ?? PARAMETER_EXAMPLES['*'][param.name];
+  // A demo value of this document, else the example the parameter's decorator gives in its schema.
+  const value = PARAMETER_EXAMPLES[path]?.[param.name] ?? param.schema?.example;
   if (value === undefined) return;
-  // One place for the example: Swagger UI prefers the schema's over the parameter's.
+  // One place for the example, the parameter's: Swagger UI prefers the schema's over it.
   if (param.schema) delete param.schema.example;
   param.example = value;
 }

@@ -18,7 +18,6 @@ import { ListaGruposPagoHandler } from './queries/list-grupos-pago/lista-grupos-
 import { StreamGruposPagoHandler } from './queries/list-grupos-pago/stream-grupos-pago.handler';
 import { ListTiposCotizanteHandler } from './queries/list-tipos-cotizante/list-tipos-cotizante.handler';
 import { ListVinculadosHandler } from './queries/list-vinculados/list-vinculados.handler';
-import { StreamVinculadosHandler } from './queries/list-vinculados/stream-vinculados.handler';
 import { ListVinculadosEmpleadoHandler } from './queries/list-vinculados-empleado/list-vinculados-empleado.handler';
 import { ConceptosAcumuladosHandler } from './queries/conceptos-acumulados/conceptos-acumulados.handler';
 import { GetEmpleadoHandler } from './queries/get-empleado/get-empleado.handler';
@@ -64,7 +63,6 @@ import { GenerarNominaElectronicaHandler } from './commands/generar-nomina-elect
     ConceptosAcumuladosHandler,
     StreamConceptosAcumuladosHandler,
     ListVinculadosHandler,
-    StreamVinculadosHandler,
     GetVinculadoHandler,
     ListVinculadosEmpleadoHandler,
     GetVinculadoVigenteHandler,

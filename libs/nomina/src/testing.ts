@@ -34,6 +34,4 @@ export { ListPagosQuery, PAGOS_LIST } from './queries/list-pagos/list-pagos.quer
 export type { PagoView } from './queries/list-pagos/pago.view';
 export { ListVinculadosHandler } from './queries/list-vinculados/list-vinculados.handler';
 export { ListVinculadosQuery, VINCULADOS_LIST } from './queries/list-vinculados/list-vinculados.query';
-export { StreamVinculadosHandler } from './queries/list-vinculados/stream-vinculados.handler';
-export { StreamVinculadosQuery } from './queries/list-vinculados/stream-vinculados.query';
 export type { ListSpec, SortKey } from './queries/listing';

@@ -1,14 +1,13 @@
-import { Controller, Get, Res, type StreamableFile } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
+import { respond } from '@nomina-api/platform/export';
 import { Conditional } from '@nomina-api/platform/http';
+import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import { ListConceptosQuery } from '../queries/list-conceptos/list-conceptos.query';
 import { ApiListConceptos } from './conceptos.openapi';
-import { writeConceptos } from './dto/concepto.response.dto';
-import { nominaFile, requestedFormat } from './export';
-import { legacyJson } from './legacy-response';
+import { CONCEPTOS_REPLY } from './conceptos.reply';
 
 @ApiTags('Nómina')
 @Secured({ legacyErrorMember: true })
@@ -19,10 +18,7 @@ export class ConceptosController {
 
   @Get()
   @ApiListConceptos()
-  async list(@CurrentTenant() tenantId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string | StreamableFile> {
-    const format = requestedFormat(reply);
-    const rows = await this.queryBus.execute(new ListConceptosQuery(tenantId));
-    if (format !== 'json') return nominaFile(format, 'conceptos', rows);
-    return legacyJson(reply, writeConceptos(rows, rows.length));
+  list(@CurrentTenant() tenantId: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
+    return respond(this.queryBus, reply, CONCEPTOS_REPLY, new ListConceptosQuery(tenantId));
   }
 }

@@ -1,4 +1,6 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { type FieldProblem, validationError } from '@nomina-api/platform/errors';
+import { httpRequest } from '@nomina-api/platform/http';
 import { TIPOS_DOCUMENTO, type TipoDocumento } from '../domain/tipo-documento';
 
 const MAX_IDENTIFICACION = 20;
@@ -30,3 +32,14 @@ export function parseDocumento(
   if (errors.length > 0) throw validationError(errors);
   return { tipo: upper as TipoDocumento, identificacion: number };
 }
+
+/**
+ * The parsed document of GET /empleados/{tipoDocumento}/{identificacion} (both path parameters at
+ * once, so both are reported); `@DocumentoParam('idEmpleado')` where the number's parameter has
+ * another name (the bond integration lookup).
+ */
+export const DocumentoParam = createParamDecorator((numberParam: string | undefined, ctx: ExecutionContext) => {
+  const { params } = httpRequest<{ params: Record<string, string> }>(ctx);
+  const field = numberParam ?? 'identificacion';
+  return parseDocumento(params.tipoDocumento, params[field], field);
+});

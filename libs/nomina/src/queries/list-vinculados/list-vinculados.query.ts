@@ -1,23 +1,21 @@
+import type { Readable } from 'node:stream';
 import { Query } from '@nestjs/cqrs';
-import type { ListParams, ListSpec, Page } from '../listing';
+import { type ListParams, listSpec, type Page } from '../listing';
 import type { VinculadoView } from './vinculado.view';
-import type { AlcanceVinculados } from './vinculados.sql';
+import { type AlcanceVinculados, VINCULADO_SORT_COLUMNS } from './vinculados.sql';
 
 /** GET /vinculados and GET /vinculados/desvinculados (CONTRACT §11.1): sortable fields and default orders. */
-export const VINCULADOS_LIST: Record<AlcanceVinculados, ListSpec> = {
-  vigentes: {
-    sortable: ['nombreCompleto', 'idEmpleado', 'fechaIngreso', 'salarioBase'],
-    defaultSort: [{ field: 'nombreCompleto', direction: 'asc' }],
-  },
-  // "Same rules" as the current bonds, and the field of its own default order.
-  desvinculados: {
-    sortable: ['nombreCompleto', 'idEmpleado', 'fechaIngreso', 'fechaRetiro', 'salarioBase'],
-    defaultSort: [{ field: 'fechaRetiro', direction: 'desc' }],
-  },
-};
+export const VINCULADOS_LIST = {
+  vigentes: listSpec(VINCULADO_SORT_COLUMNS.vigentes, [{ field: 'nombreCompleto', direction: 'asc' }]),
+  desvinculados: listSpec(VINCULADO_SORT_COLUMNS.desvinculados, [{ field: 'fechaRetiro', direction: 'desc' }]),
+} satisfies Record<AlcanceVinculados, unknown>;
 
-/** One page of the bonds current today (`vigentes`) or retired before today (`desvinculados`). */
-export class ListVinculadosQuery extends Query<Page<VinculadoView>> {
+/**
+ * The bonds current today (`vigentes`) or retired before today (`desvinculados`): a page when
+ * the request names `offset` or `size`, else every bond as a stream of VinculadoView read through a
+ * cursor — the legacy bulk call reads the whole list in one answer, JSON and file alike.
+ */
+export class ListVinculadosQuery extends Query<Page<VinculadoView> | Readable> {
   constructor(
     readonly tenantId: string,
     readonly alcance: AlcanceVinculados,
