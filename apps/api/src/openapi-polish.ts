@@ -25,6 +25,16 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   NominaElectronica_generar: 'generarNominaElectronica',
   Empleados_list: 'listEmpleados',
   Empleados_get: 'getEmpleado',
+  Vinculados_list: 'listVinculados',
+  Vinculados_desvinculados: 'listDesvinculados',
+  Vinculados_get: 'getVinculado',
+  Vinculados_porEmpleado: 'listVinculadosEmpleado',
+  Vinculados_integracion: 'getVinculadoVigente',
+  Vinculados_tiposCotizante: 'listTiposCotizante',
+  GruposPagos_list: 'listGruposPagos',
+  GruposPagos_get: 'getGrupoPago',
+  GruposPagos_listaGrupos: 'listGruposPagosSinPaginar',
+  Conceptos_list: 'listConceptos',
   Reports_reportUtility: 'getReportUtility',
   Proveedores_list: 'listProveedores',
   Proveedores_find: 'getProveedor',
@@ -45,6 +55,16 @@ const PARAMETER_EXAMPLES: Record<string, Record<string, unknown>> = {
   '/pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}': { ...D.acumulados },
   '/pagos/nominaelectronica/{ano}/{mes}': { ...D.nominaElectronica },
   '/empleados/{tipoDocumento}/{identificacion}': { ...D.empleado },
+  '/vinculados': { sort: ['nombreCompleto,asc'], ...D.vinculadosFlags },
+  '/vinculados/desvinculados': { sort: ['fechaRetiro,desc'] },
+  '/vinculados/{uuid}': { uuid: D.vinculado },
+  '/vinculados/empleado/{uuidEmpleado}': { uuidEmpleado: D.empleadoUuid },
+  '/vinculados/integracion/empleado/{tipoDocumento}/{idEmpleado}': {
+    tipoDocumento: D.empleado.tipoDocumento,
+    idEmpleado: D.empleado.identificacion,
+  },
+  '/gruposPagos': { sort: ['codigo,asc'] },
+  '/gruposPagos/{uuid}': { uuid: D.grupoPago },
   '/reports/reportUtility': { ...D.report, groupResult: 'true', businessId: D.businessId, allBusiness: 'false', format: 'json' },
   '/proveedor': { pagina: 0, limite: 50 },
   '/proveedor/{identificacion}': { identificacion: D.proveedor },
@@ -83,7 +103,7 @@ export function polishDocument(document: OpenAPIObject): OpenAPIObject {
       for (const param of op.parameters ?? []) applyParameterExample(path, param);
       if (path === '/login' && op.requestBody?.content?.['application/json'])
         op.requestBody.content['application/json'].example = LOGIN_EXAMPLE;
-      op.responses['503'] ??= serviceUnavailable(fullPath);
+      op.responses['503'] ??= serviceUnavailable(fullPath, speaksLegacyErrors(op));
     }
   }
   return document;
@@ -105,19 +125,32 @@ function applyParameterExample(path: string, param: Parameter): void {
   param.example = value;
 }
 
-function serviceUnavailable(instance: string): unknown {
+const LEGACY_PROBLEM_REF = '#/components/schemas/LegacyProblemDto';
+
+/** An operation whose problems carry the legacy `error` member (the payroll ones, CONTRACT §11.5) declares them with LegacyProblemDto. */
+function speaksLegacyErrors(op: Operation): boolean {
+  return Object.values(op.responses).some(
+    (r) =>
+      (r as { content?: Record<string, { schema?: { $ref?: string } }> }).content?.['application/problem+json']?.schema?.$ref ===
+      LEGACY_PROBLEM_REF,
+  );
+}
+
+function serviceUnavailable(instance: string, legacyError: boolean): unknown {
   return {
     description:
       'Servicio no disponible: la base de datos no responde, una consulta excedió su tiempo o el servicio se está deteniendo; reintente.',
     content: {
       'application/problem+json': {
-        schema: { $ref: '#/components/schemas/ProblemDto' },
+        schema: { $ref: legacyError ? LEGACY_PROBLEM_REF : '#/components/schemas/ProblemDto' },
         // Built like the wire body (problemBody), so it carries every member, `message` included.
         example: problemBody(
           503,
           'SERVICE_UNAVAILABLE',
           'La base de datos no está disponible en este momento. Intente de nuevo en unos segundos.',
           instance,
+          undefined,
+          legacyError,
         ),
       },
     },

@@ -12,7 +12,7 @@ import { type ConceptosAcumuladosRequest, conceptosAcumuladosPath } from './dto/
 import { ListQuery } from './list-query.pipe';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('pagoEmpleadoDetalles')
 export class ConceptosAcumuladosController {

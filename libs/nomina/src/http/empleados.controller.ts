@@ -15,7 +15,7 @@ import { EMPLEADO_REPLY, EMPLEADOS_REPLY } from './empleados.reply';
 import { ListQuery } from './list-query.pipe';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('empleados')
 export class EmpleadosController {

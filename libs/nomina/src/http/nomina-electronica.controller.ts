@@ -15,7 +15,7 @@ import { NOMINA_ELECTRONICA_REPLY } from './nomina-electronica.reply';
  * carries the warning in the summary, the description and its own tag.
  */
 @ApiTags(NOMINA_ELECTRONICA_TAG)
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Controller('pagos')
 export class NominaElectronicaController {
   constructor(private readonly commandBus: CommandBus) {}

@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import type { Query } from '@nestjs/cqrs';
-import { bogotaDate, columnsFromLegacySchema, exportFileName, type FileReply, type ReplySpec } from '@nomina-api/platform/export';
+import {
+  bogotaDate,
+  columnsFromLegacySchema,
+  exportFileName,
+  type FileReply,
+  type ReplySpec,
+  type RowSource,
+} from '@nomina-api/platform/export';
 import { type LegacyObjectSchema, toWireUuid } from '@nomina-api/platform/http';
 import type { ListParams, Page } from '../queries/listing';
 
@@ -32,7 +39,7 @@ export interface NominaFile<M> {
   name?: (message: M) => FileNameParts;
 }
 
-function nominaFile<M, R>({ resource, schema, name }: NominaFile<M>, rows: (result: R) => Iterable<object>): FileReply<M, R> {
+function nominaFile<M, R>({ resource, schema, name }: NominaFile<M>, rows: (result: R) => RowSource): FileReply<M, R> {
   return {
     resource,
     columns: columnsFromLegacySchema(schema),
@@ -63,6 +70,24 @@ export function nominaList<M extends { list: ListParams }, Row extends object>(
   };
 }
 
+/**
+ * A payroll list that pages only when the request names `offset` or `size` and otherwise answers
+ * every element (the bond lists: their legacy clients read the whole list in one call). The query
+ * answers a Page, or a stream of the whole list's rows; JSON writes either as the envelope (the
+ * stream chunk by chunk, `total` counted as it goes), a file holds the same rows.
+ */
+export function nominaListOrWhole<M extends { list: ListParams }, Row extends object>(
+  file: NominaFile<M>,
+  write: Write<Row>,
+  writeStream: (rows: AsyncIterable<Row>) => AsyncIterable<string>,
+): ReplySpec<M, Page<Row> | Readable> {
+  return {
+    json: (result) => (result instanceof Readable ? legacyJsonStream(writeStream(result)) : write(result.rows, result.total)),
+    jsonType: LEGACY_JSON_CONTENT_TYPE,
+    file: nominaFile<M, Page<Row> | Readable>(file, (result) => (result instanceof Readable ? result : result.rows)),
+  };
+}
+
 /** A payroll read of every row of one thing (a payment's concepts, a payslip's lines): not paged, `total` is the row count. */
 export function nominaRows<M, Row extends object>(file: NominaFile<M>, write: Write<Row>): ReplySpec<M, Row[]> {
   return {
@@ -84,7 +109,7 @@ export function nominaOne<M, Row>(write: Write<Row>): ReplySpec<M, Row> {
  * becomes a problem response; after it, the connection is cut (a truncated body, never a short one
  * that looks complete).
  */
-export function legacyJsonStream(chunks: Iterable<string>): Readable {
+export function legacyJsonStream(chunks: Iterable<string> | AsyncIterable<string>): Readable {
   // `encoding`: the chunks stay strings up to the socket write instead of a Buffer copy of each.
   return Readable.from(chunks, { objectMode: false, encoding: 'utf8' });
 }

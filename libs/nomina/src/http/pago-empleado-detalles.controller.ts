@@ -11,7 +11,7 @@ import { ApiDetallePago, ApiPagoEmpleadoDetalles } from './pago-empleado-detalle
 import { DETALLE_PAGO_REPLY, PAGO_EMPLEADO_DETALLES_REPLY } from './pago-empleado-detalles.reply';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('pagoEmpleadoDetalles')
 export class PagoEmpleadoDetallesController {

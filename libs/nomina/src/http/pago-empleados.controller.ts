@@ -13,7 +13,7 @@ import { ApiListPagoEmpleados } from './pago-empleados.openapi';
 import { PAGO_EMPLEADOS_REPLY } from './pago-empleados.reply';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('pagoEmpleados')
 export class PagoEmpleadosController {

@@ -14,7 +14,7 @@ import { ApiListPagos } from './pagos.openapi';
 import { PAGOS_REPLY } from './pagos.reply';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('pagos')
 export class PagosController {

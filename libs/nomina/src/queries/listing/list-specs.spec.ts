@@ -3,6 +3,8 @@ import { SORT_COLUMNS as CONCEPTOS_ACUMULADOS_SORT_COLUMNS } from '../conceptos-
 import { EMPLEADOS_LIST } from '../list-empleados/list-empleados.query';
 import { PAGO_EMPLEADOS_LIST } from '../list-pago-empleados/list-pago-empleados.query';
 import { PAGOS_LIST } from '../list-pagos/list-pagos.query';
+import { GRUPOS_PAGO_LIST } from '../list-grupos-pago/list-grupos-pago.query';
+import { VINCULADOS_LIST } from '../list-vinculados/list-vinculados.query';
 import { listSpec } from '.';
 
 /**
@@ -15,7 +17,15 @@ describe('listSpec', () => {
     expect(PAGOS_LIST.sortable.slice(0, 3)).toEqual(['ano', 'mes', 'fechaDesde']);
   });
 
-  it.each([PAGOS_LIST, PAGO_EMPLEADOS_LIST, EMPLEADOS_LIST, CONCEPTOS_ACUMULADOS_LIST])(
+  it.each([
+    PAGOS_LIST,
+    PAGO_EMPLEADOS_LIST,
+    EMPLEADOS_LIST,
+    CONCEPTOS_ACUMULADOS_LIST,
+    VINCULADOS_LIST.vigentes,
+    VINCULADOS_LIST.desvinculados,
+    GRUPOS_PAGO_LIST,
+  ])(
     'orders by default on sortable fields only',
     (spec) => {
       for (const { field } of spec.defaultSort) expect(spec.sortable).toContain(field);
