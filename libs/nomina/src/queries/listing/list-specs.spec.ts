@@ -25,12 +25,9 @@ describe('listSpec', () => {
     VINCULADOS_LIST.vigentes,
     VINCULADOS_LIST.desvinculados,
     GRUPOS_PAGO_LIST,
-  ])(
-    'orders by default on sortable fields only',
-    (spec) => {
-      for (const { field } of spec.defaultSort) expect(spec.sortable).toContain(field);
-    },
-  );
+  ])('orders by default on sortable fields only', (spec) => {
+    for (const { field } of spec.defaultSort) expect(spec.sortable).toContain(field);
+  });
 
   it('refuses a default order on a field without a column', () => {
     expect(() => listSpec({ a: { sql: 'x.a' } }, [{ field: 'b', direction: 'asc' }])).toThrow('default sort on unknown fields b');
