@@ -121,7 +121,7 @@ const PATH = `/proveedor/${SUPPLIER}`;
     const until = performance.now() + LAG_MS + 1000;
     while (performance.now() < until) {
       expect((await get(app, PATH, token)).status).toBe(200);
-      expect(reads.replicas.map((r) => r.reportedState)).toEqual(['disponible', 'disponible']);
+      expect(reads.report().map((p) => p.estado)).toEqual(['principal', 'disponible', 'disponible']);
     }
     const served = reads.replicas.map((r, i) => r.reads - before[i]);
     expect(Math.min(...served)).toBeGreaterThan(0.3 * (served[0] + served[1]));
