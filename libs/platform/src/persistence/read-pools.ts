@@ -277,18 +277,21 @@ export class ReplicaPool {
     const schema = this.options.schema;
     const [row] = await this.monitor.query<IdentityRow>(IDENTITY_SQL, [`${schema}.schema_migrations`, schema]);
     const problems = identityProblems(row, reference);
-    if (problems.length) return problems.join('; ');
-    const readable = new Set(row.readable);
-    const unreadable = [...reference.readable].filter((t) => !readable.has(t)).sort();
-    if (unreadable.length)
-      return `el usuario de la URL no puede leer ${unreadable.length} tabla(s) que la primaria sí: ${unreadable.slice(0, 5).join(', ')}${unreadable.length > 5 ? ', …' : ''}`;
-    if (!row.migrations_table) return 'no tiene las tablas del servicio (falta schema_migrations)';
-    const applied = new Set(
-      (await this.monitor.query<{ name: string }>(`select name from ${schema}.schema_migrations`)).map((r) => r.name),
-    );
-    const missing = this.options.migrations.filter((m) => !applied.has(m));
-    if (missing.length) return `le faltan ${missing.length} migración(es) del servicio: ${missing.slice(0, 3).join(', ')}`;
-    return undefined;
+    if (!row.migrations_table) problems.push('no tiene las tablas del servicio (falta schema_migrations)');
+    else if (!problems.length) {
+      const readable = new Set(row.readable);
+      const unreadable = [...reference.readable].filter((t) => !readable.has(t)).sort();
+      if (unreadable.length) {
+        const some = `${unreadable.slice(0, 5).join(', ')}${unreadable.length > 5 ? ', …' : ''}`;
+        problems.push(`el usuario de la URL no puede leer ${unreadable.length} tabla(s) que en la primaria sí: ${some}`);
+      } else {
+        const applied = await this.monitor.query<{ name: string }>(`select name from ${schema}.schema_migrations`);
+        const names = new Set(applied.map((r) => r.name));
+        const missing = this.options.migrations.filter((m) => !names.has(m));
+        if (missing.length) problems.push(`le faltan ${missing.length} migración(es) del servicio: ${missing.slice(0, 3).join(', ')}`);
+      }
+    }
+    return problems.length ? problems.join('; ') : undefined;
   }
 
   private async verifyConnection(conn: PgConn): Promise<void> {
