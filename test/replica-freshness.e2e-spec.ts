@@ -5,7 +5,7 @@ import { bumpDataVersion, DataVersionReader } from '@nomina-api/platform/conditi
 import type { EmbeddedStandby } from '@nomina-api/platform/persistence/embedded-standby';
 import { ReadPools } from '@nomina-api/platform/persistence/read-pools';
 import { ANDINA_ID, ANDINA_USER, exampleDataset } from '../scripts/lib/environment';
-import { caughtUp, embeddedServer, startStandbys, waitFor, walReceiverPid, walSenderPid, whileFrozen } from './support/standbys';
+import { embeddedServer, startStandbys, waitFor, whileFrozen } from './support/standbys';
 import { createTestApp, get, login, post } from './support/test-app';
 import { dropDatabase, runScoped, seedDatabase } from './support/test-database';
 
@@ -129,17 +129,17 @@ const PATH = `/proveedor/${SUPPLIER}`;
 
   it("the standby's WAL receiver frozen (SIGSTOP): skipped within REPLICA_MAX_LAG_MS + 1 s, never reported current", async () => {
     await bothUsable();
-    await skippedOnceStale(standbys[0], await walReceiverPid(standbys[0]), 'receptor');
+    await skippedOnceStale(standbys[0], await standbys[0].walReceiverPid(), 'receptor');
   });
 
   it("the primary's WAL sender frozen (SIGSTOP): skipped within REPLICA_MAX_LAG_MS + 1 s", async () => {
     await bothUsable();
-    await skippedOnceStale(standbys[1], await walSenderPid(standbys[1]), 'emisor');
+    await skippedOnceStale(standbys[1], await standbys[1].walSenderPid(), 'emisor');
   });
 
   it('a password changed on the primary while both standbys receive nothing: the old one is refused at once (login reads the primary)', async () => {
     await bothUsable();
-    const pids = await Promise.all(standbys.map(walReceiverPid));
+    const pids = await Promise.all(standbys.map((s) => s.walReceiverPid()));
     const [oldHash] = (
       await primaryDb.query<{ h: string }>(`select password_hash as h from usuario where tenant_id = $1 and lower(email) = $2`, [
         ANDINA_ID,
@@ -223,7 +223,7 @@ const PATH = `/proveedor/${SUPPLIER}`;
     expect([names.size, names.has(marker)]).toEqual([2, true]);
     const withOldBody = [...seen].filter(([, bodies]) => [...bodies].some((name) => name !== marker)).map(([etag]) => etag);
 
-    await caughtUp(paused);
+    await paused.caughtUp();
     await bothUsable();
     const current = await get(app, PATH, token);
     expect(current.json()[0].razonSocial).toBe(marker);
