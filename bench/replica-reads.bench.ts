@@ -20,8 +20,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '@nomina-api/platform/persistence/embedded-postgres';
-import { type EmbeddedStandby, startEmbeddedStandby } from '@nomina-api/platform/persistence/embedded-standby';
+import { type EmbeddedStandby, startEmbeddedPostgres, startEmbeddedStandby } from '@nomina-api/platform/persistence';
 import { opt, opts } from './lib/cli';
 import { loadWithCpu } from './lib/measure';
 import { serviceClient, withDatabase } from './lib/pg';

@@ -16,9 +16,8 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { hashPassword } from '@nomina-api/platform/auth/password';
-import { bumpDataVersion } from '@nomina-api/platform/conditional/data-version';
-import { type EmbeddedStandby, startEmbeddedStandby } from '@nomina-api/platform/persistence/embedded-standby';
+import { hashPassword } from '@nomina-api/platform/auth';
+import { bumpDataVersion, type EmbeddedStandby, startEmbeddedStandby } from '@nomina-api/platform/persistence';
 import {
   ANDINA_ID,
   ANDINA_USER,

@@ -1,9 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
-import { hashPassword } from '@nomina-api/platform/auth/password';
-import { bumpDataVersion, DataVersionReader } from '@nomina-api/platform/conditional/data-version';
-import type { EmbeddedStandby } from '@nomina-api/platform/persistence/embedded-standby';
-import { ReadPools } from '@nomina-api/platform/persistence/read-pools';
+import { hashPassword } from '@nomina-api/platform/auth';
+import { bumpDataVersion, DataVersionReader, type EmbeddedStandby, ReadPools } from '@nomina-api/platform/persistence';
 import { ANDINA_ID, ANDINA_USER, exampleDataset } from '../scripts/lib/environment';
 import { embeddedServer, startStandbys, waitFor, whileFrozen } from './support/standbys';
 import { createTestApp, get, login, post } from './support/test-app';

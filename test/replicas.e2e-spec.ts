@@ -1,8 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
-import type { EmbeddedStandby } from '@nomina-api/platform/persistence/embedded-standby';
-import { ReadPools } from '@nomina-api/platform/persistence/read-pools';
+import { type EmbeddedStandby, ReadPools } from '@nomina-api/platform/persistence';
 import { ANDINA_ID, ANDINA_USER, exampleDataset } from '../scripts/lib/environment';
 import { embeddedServer, startStandbys, waitFor } from './support/standbys';
 import { createTestApp, get, login } from './support/test-app';

@@ -1,4 +1,4 @@
-import { type EmbeddedStandby, startEmbeddedStandby } from '@nomina-api/platform/persistence/embedded-standby';
+import { type EmbeddedStandby, startEmbeddedStandby } from '@nomina-api/platform/persistence';
 import { runScoped, TEST_DATA_DIR } from './test-database';
 
 export { waitFor, whileFrozen } from '../../scripts/lib/replica-faults';
