@@ -17,7 +17,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { hashPassword } from '@nomina-api/platform/auth';
-import { bumpDataVersion, type EmbeddedStandby, startEmbeddedStandby } from '@nomina-api/platform/persistence';
+import { type EmbeddedStandby, startEmbeddedStandby } from '@nomina-api/platform/persistence';
 import {
   ANDINA_ID,
   ANDINA_USER,
@@ -31,12 +31,11 @@ import {
   spawnServer,
   startCluster,
 } from './lib/environment';
-import { waitFor, whileFrozen } from './lib/replica-faults';
+import { FAULT_SUPPLIER, renameSupplier, waitFor, whileFrozen } from './lib/replica-faults';
 
 const LAG_MS = 2000;
 const STATEMENT_TIMEOUT_MS = 2000;
-const SUPPLIER = '4205751812';
-const SUPPLIER_PATH = `/proveedor/${SUPPLIER}`;
+const SUPPLIER_PATH = `/proveedor/${FAULT_SUPPLIER}`;
 
 export interface FaultRow {
   fault: string;
@@ -132,11 +131,7 @@ async function staleReplica(
   const frozenPid = await pid();
   let committedAt = 0;
   await whileFrozen(frozenPid, async () => {
-    await primary.query(`update proveedor set razon_social = $3 where tenant_id = $1 and identificacion = $2`, [
-      ANDINA_ID,
-      SUPPLIER,
-      marker,
-    ]);
+    await renameSupplier(primary, marker);
     committedAt = performance.now();
     while (performance.now() < committedAt + LAG_MS + 3000) {
       const at = performance.now() - committedAt;
@@ -170,14 +165,7 @@ async function pausedReplay(service: Service, primary: Client, standby: Embedded
   const seen: { etag: string; stale: boolean }[] = [];
   try {
     await replica.query('select pg_wal_replay_pause()');
-    await primary.query('begin');
-    await primary.query(`update proveedor set razon_social = $3 where tenant_id = $1 and identificacion = $2`, [
-      ANDINA_ID,
-      SUPPLIER,
-      marker,
-    ]);
-    await bumpDataVersion(primary, ANDINA_ID);
-    await primary.query('commit');
+    await renameSupplier(primary, marker, { bumpDataVersion: true });
     // Past the data version's cache time (2 s), so it is read again while the replica is stale.
     for (const until = performance.now() + LAG_MS + 1000; performance.now() < until;) {
       const res = await service.get(SUPPLIER_PATH);

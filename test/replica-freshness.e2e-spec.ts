@@ -1,11 +1,11 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import { hashPassword } from '@nomina-api/platform/auth';
-import { bumpDataVersion, DataVersionReader, type EmbeddedStandby, ReadPools } from '@nomina-api/platform/persistence';
-import { ANDINA_ID, ANDINA_USER, exampleDataset } from '../scripts/lib/environment';
-import { embeddedServer, startStandbys, waitFor, whileFrozen } from './support/standbys';
-import { createTestApp, get, login, post } from './support/test-app';
-import { dropDatabase, runScoped, seedDatabase } from './support/test-database';
+import { DataVersionReader, type EmbeddedStandby, type ReadPools } from '@nomina-api/platform/persistence';
+import { ANDINA_ID, ANDINA_USER } from '../scripts/lib/environment';
+import { embeddedServer, FAULT_SUPPLIER, renameSupplier, type ReplicaSetup, replicaSetup, waitFor, whileFrozen } from './support/standbys';
+import { get, post } from './support/test-app';
+import { runScoped } from './support/test-database';
 
 /**
  * Issue #31, breaks 2 and 3 / CONTRACT §10: a replica's freshness is measured against the
@@ -17,11 +17,10 @@ jest.setTimeout(180_000);
 
 const DB = 'nomina_test_replica_freshness';
 const LAG_MS = 2000;
-const SUPPLIER = '4205751812';
-const PATH = `/proveedor/${SUPPLIER}`;
+const PATH = `/proveedor/${FAULT_SUPPLIER}`;
 
 (embeddedServer ? describe : describe.skip)('replica freshness, measured against the primary (e2e)', () => {
-  let url: string;
+  let setup: ReplicaSetup;
   let standbys: EmbeddedStandby[];
   let app: NestFastifyApplication;
   let reads: ReadPools;
@@ -29,27 +28,10 @@ const PATH = `/proveedor/${SUPPLIER}`;
   let primaryDb: Client;
 
   beforeAll(async () => {
-    url = await seedDatabase(DB, [exampleDataset()]);
-    standbys = await startStandbys('nomina_test_fresh', 2);
-    primaryDb = new Client({ connectionString: url });
-    await primaryDb.connect();
-    app = await createTestApp(
-      {
-        DATABASE_REPLICA_URLS: standbys.map((s) => s.url(runScoped(DB))).join(','),
-        REPLICA_MAX_LAG_MS: String(LAG_MS),
-        PRINCIPAL_CACHE_TTL_MS: '5000',
-      },
-      url,
-    );
-    reads = app.get(ReadPools);
-    token = await login(app, ANDINA_USER.email, ANDINA_USER.password);
+    setup = await replicaSetup(DB, 'nomina_test_fresh', { REPLICA_MAX_LAG_MS: String(LAG_MS) });
+    ({ standbys, app, reads, token, primaryDb } = setup);
   });
-  afterAll(async () => {
-    await app?.close();
-    await primaryDb?.end();
-    await Promise.all((standbys ?? []).map((s) => s.destroy()));
-    if (process.env.TEST_PG_ADMIN_URL) await dropDatabase(process.env.TEST_PG_ADMIN_URL, DB);
-  });
+  afterAll(() => setup?.close());
 
   const bothUsable = (): Promise<boolean> =>
     waitFor(
@@ -57,11 +39,7 @@ const PATH = `/proveedor/${SUPPLIER}`;
       () => reads.replicas.every((r) => r.usable),
     );
   const rename = async (name: string): Promise<number> => {
-    await primaryDb.query(`update proveedor set razon_social = $3 where tenant_id = $1 and identificacion = $2`, [
-      ANDINA_ID,
-      SUPPLIER,
-      name,
-    ]);
+    await renameSupplier(primaryDb, name);
     return performance.now();
   };
   const nameOn = async (standby: EmbeddedStandby): Promise<string> => {
@@ -71,7 +49,7 @@ const PATH = `/proveedor/${SUPPLIER}`;
       return (
         await client.query<{ n: string }>(`select razon_social as n from proveedor where tenant_id = $1 and identificacion = $2`, [
           ANDINA_ID,
-          SUPPLIER,
+          FAULT_SUPPLIER,
         ])
       ).rows[0].n;
     } finally {
@@ -195,15 +173,7 @@ const PATH = `/proveedor/${SUPPLIER}`;
         'replay to pause',
         async () => (await pausedDb.query(`select pg_get_wal_replay_pause_state() = 'paused' as p`)).rows[0].p,
       );
-      // One transaction renames and bumps the tenant's data version, as an import does.
-      await primaryDb.query('begin');
-      await primaryDb.query(`update proveedor set razon_social = $3 where tenant_id = $1 and identificacion = $2`, [
-        ANDINA_ID,
-        SUPPLIER,
-        marker,
-      ]);
-      await bumpDataVersion(primaryDb, ANDINA_ID);
-      await primaryDb.query('commit');
+      await renameSupplier(primaryDb, marker, { bumpDataVersion: true });
       const until = performance.now() + LAG_MS + 500;
       while (performance.now() < until) {
         const res = await get(app, PATH, token);

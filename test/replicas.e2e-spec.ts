@@ -2,10 +2,10 @@ import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import { type EmbeddedStandby, ReadPools } from '@nomina-api/platform/persistence';
-import { ANDINA_ID, ANDINA_USER, exampleDataset } from '../scripts/lib/environment';
-import { embeddedServer, startStandbys, waitFor } from './support/standbys';
+import { ANDINA_ID, ANDINA_USER } from '../scripts/lib/environment';
+import { embeddedServer, FAULT_SUPPLIER, type ReplicaSetup, replicaSetup, waitFor } from './support/standbys';
 import { createTestApp, get, login } from './support/test-app';
-import { databaseUrl, dropDatabase, runScoped, seedDatabase } from './support/test-database';
+import { databaseUrl, runScoped } from './support/test-database';
 
 /**
  * Issue #14, #31 / CONTRACT §10: two real streaming standbys of the test server, built from the
@@ -20,9 +20,9 @@ jest.setTimeout(180_000);
 const DB = 'nomina_test_replicas';
 const OTHER_DB = 'nomina_test_replicas_otra';
 const PAGOS = '/pagos?params%5Bestados%5D=PG,PP&size=5';
-const SUPPLIER = '4205751812';
 
 (embeddedServer ? describe : describe.skip)('streaming read replicas (e2e)', () => {
+  let setup: ReplicaSetup;
   let url: string;
   let standbys: EmbeddedStandby[];
   let app: NestFastifyApplication;
@@ -33,41 +33,27 @@ const SUPPLIER = '4205751812';
   const noGrants = runScoped('nomina_test_sin_permisos');
 
   beforeAll(async () => {
-    url = await seedDatabase(DB, [exampleDataset()]);
     admin = new Client({ connectionString: process.env.TEST_PG_ADMIN_URL });
     await admin.connect();
-    // Another database with the same schema and different data: a replica URL that names it must never answer.
-    await admin.query(`drop database if exists "${runScoped(OTHER_DB)}" with (force)`);
-    await admin.query(`create database "${runScoped(OTHER_DB)}" template "${runScoped(DB)}"`);
-    const other = new Client({ connectionString: databaseUrl(process.env.TEST_PG_ADMIN_URL!, runScoped(OTHER_DB)) });
-    await other.connect();
-    await other.query(`update proveedor set razon_social = 'Otra base de datos' where tenant_id = $1`, [ANDINA_ID]);
-    await other.end();
-    // A login role with no grant on the service's tables.
-    await admin.query(`drop role if exists ${noGrants}`);
-    await admin.query(`create role ${noGrants} login password 'sin-permisos'`);
-    standbys = await startStandbys('nomina_test_replica', 2);
-    primaryDb = new Client({ connectionString: url });
-    await primaryDb.connect();
-    app = await createTestApp(
-      {
-        DATABASE_REPLICA_URLS: standbys.map((s) => s.url(runScoped(DB))).join(','),
-        PRINCIPAL_CACHE_TTL_MS: '5000',
-        REPLICA_MAX_LAG_MS: '5000',
-      },
-      url,
-    );
-    reads = app.get(ReadPools);
-    token = await login(app, ANDINA_USER.email, ANDINA_USER.password);
+    setup = await replicaSetup(DB, 'nomina_test_replica', { REPLICA_MAX_LAG_MS: '5000' }, async () => {
+      // Another database with the same schema and different data: a replica URL that names it must never answer.
+      await admin.query(`drop database if exists "${runScoped(OTHER_DB)}" with (force)`);
+      await admin.query(`create database "${runScoped(OTHER_DB)}" template "${runScoped(DB)}"`);
+      const other = new Client({ connectionString: databaseUrl(process.env.TEST_PG_ADMIN_URL!, runScoped(OTHER_DB)) });
+      await other.connect();
+      await other.query(`update proveedor set razon_social = 'Otra base de datos' where tenant_id = $1`, [ANDINA_ID]);
+      await other.end();
+      // A login role with no grant on the service's tables.
+      await admin.query(`drop role if exists ${noGrants}`);
+      await admin.query(`create role ${noGrants} login password 'sin-permisos'`);
+    });
+    ({ url, standbys, app, reads, token, primaryDb } = setup);
   });
   afterAll(async () => {
-    await app?.close();
-    await primaryDb?.end();
-    await Promise.all((standbys ?? []).map((s) => s.destroy()));
+    await setup?.close();
     await admin?.query(`drop database if exists "${runScoped(OTHER_DB)}" with (force)`).catch(() => undefined);
     await admin?.query(`drop role if exists ${noGrants}`).catch(() => undefined);
     await admin?.end();
-    if (process.env.TEST_PG_ADMIN_URL) await dropDatabase(process.env.TEST_PG_ADMIN_URL, DB);
   });
 
   const pool = (name: string): ReturnType<ReadPools['report']>[number] => reads.report().find((p) => p.pool === name)!;
@@ -186,7 +172,7 @@ const SUPPLIER = '4205751812';
       const mixedToken = await login(mixed, ANDINA_USER.email, ANDINA_USER.password);
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
-        const supplier = await get(mixed, `/proveedor/${SUPPLIER}`, mixedToken);
+        const supplier = await get(mixed, `/proveedor/${FAULT_SUPPLIER}`, mixedToken);
         statuses.push(supplier.status);
         expect(supplier.json()[0].razonSocial).not.toBe('Otra base de datos');
         const empleados = await get(mixed, '/empleados?size=3', mixedToken);
