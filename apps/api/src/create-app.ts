@@ -14,14 +14,26 @@ import {
   rejectWhileClosing,
   securityHeaders,
 } from '@nomina-api/platform/http';
+import { checkExportOptions, type ExportOptions } from '@nomina-api/platform/export';
 import { HttpMetrics, lazyRequestLogger, NestPinoLogger, trackRequestContext } from '@nomina-api/platform/hosting';
 import { AppModule } from './app.module';
 import { mountSwagger } from './openapi';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** What a caller of createApp may change beyond the settings: the e2e tests give a small XLSX sheet to see the split. */
+export interface CreateAppOptions {
+  export?: ExportOptions;
+}
+
 /** Builds the HTTP application (used by main.ts and by the e2e tests). */
-export async function createApp(config: AppConfig, databaseUrl: string, logger: Logger): Promise<NestFastifyApplication> {
+export async function createApp(
+  config: AppConfig,
+  databaseUrl: string,
+  logger: Logger,
+  options: CreateAppOptions = {},
+): Promise<NestFastifyApplication> {
+  const exportOptions = checkExportOptions(options.export ?? {});
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // req.log is made on its first line written: most requests write none (LOG_LEVEL above info).
@@ -56,6 +68,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     skipMiddie: true,
   });
   const fastify = adapter.getInstance();
+  // Read by `respond` through reply.server when it writes a file.
+  fastify.decorate('exportOptions', exportOptions);
   // @fastify/cors itself rather than app.enableCors(): Nest's wrapper copies the CORS headers onto
   // the raw response on every request (for Nest middleware, which this app has none of), and a
   // raw header makes Node run setHeader for every header of the reply. Registered first, its hook

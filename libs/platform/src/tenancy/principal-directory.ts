@@ -30,7 +30,7 @@ const PREMIUM_SQL = prepared(`
   select distinct s.negocio_id::text as id
     from suscripcion s
    where s.tenant_id = $1 and s.negocio_id = any($2::uuid[])
-     and s.plan = 'PREMIUM' and s.desde <= now() and now() <= s.hasta`);
+     and s.plan = 'PREMIUM' and s.desde <= $3 and $3 <= s.hasta`);
 
 /**
  * Status of a token's user and tenant, read on every authenticated request and cached briefly
@@ -71,14 +71,16 @@ export class PrincipalDirectory implements IdentityDirectory {
   /**
    * The subset of businessIds with a PREMIUM subscription active now, cached like the status (a
    * report's revalidation then costs no subscription query): a plan that ends or starts is seen
-   * within PRINCIPAL_CACHE_TTL_MS. On the primary, like every status read (CONTRACT §2).
+   * within PRINCIPAL_CACHE_TTL_MS. On the primary, like every status read (CONTRACT §2). "Now" is
+   * this process's clock, the one the token's expiry is checked with, compared to the millisecond
+   * (`desde <= now <= hasta`).
    */
   premiumBusinesses(tenantId: string, businessIds: string[]): Set<string> | Promise<Set<string>> {
     const key = `${tenantId}:${businessIds.join(',')}`;
     const now = Date.now();
     const hit = this.premiumCache.get(key);
     if (hit && hit.expires > now) return hit.value;
-    return this.sql.queryOnPrimary<{ id: string }>(PREMIUM_SQL, [tenantId, businessIds]).then((rows) => {
+    return this.sql.queryOnPrimary<{ id: string }>(PREMIUM_SQL, [tenantId, businessIds, new Date(now)]).then((rows) => {
       const value = new Set(rows.map((r) => r.id));
       this.remember(this.premiumCache, key, value, now);
       return value;
