@@ -66,10 +66,12 @@ describe('NominaModule inside a host app (e2e)', () => {
     expectProblem(await get(host, PAGOS), 401, 'UNAUTHENTICATED');
     const inactive = await get(host, PAGOS, undefined, { 'x-host-user': `${INACTIVE_TENANT}:${IVAN}:${IVAN_BUSINESS}` });
     expect(expectProblem(inactive, 401, 'TENANT_INACTIVE').detail).toBe('Tenant no existe o está inactivo');
-    expectProblem(
+    const unknownUser = expectProblem(
       await get(host, PAGOS, undefined, { 'x-host-user': `${ANDINA}:99999999-9999-4999-8999-999999999999:${SEDE_NORTE}` }),
       401,
+      'UNAUTHENTICATED',
     );
+    expect(unknownUser.detail).toMatch(/^Usuario desconocido: el usuario 99999999999949998999999999999999 /);
     // A bearer token means nothing here: the host decides who is calling.
     expectProblem(await get(host, PAGOS, undefined, { authorization: 'Bearer abc' }), 401);
   });
