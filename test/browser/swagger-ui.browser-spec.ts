@@ -98,7 +98,7 @@ describe('Swagger UI in headless Chromium', () => {
     await page.locator('.auth-wrapper .authorize.locked').waitFor({ timeout: 10_000 });
     await shot('04-reloaded-still-authorized');
     // Swagger UI's own persistence: the authorization it keeps in localStorage, not a copy of ours.
-    const stored = await page.evaluate(() => window.localStorage.getItem('authorized'));
+    const stored = await page.evaluate<string | null>("window.localStorage.getItem('authorized')");
     expect(JSON.parse(stored ?? '{}')).toEqual({ bearer: expect.objectContaining({ value: expect.stringMatching(/^eyJ/) }) });
   });
 
