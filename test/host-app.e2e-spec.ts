@@ -96,6 +96,17 @@ describe('NominaModule inside a host app (e2e)', () => {
     for (const file of ['host-auth.ts', 'host.module.ts']) expect(page).toContain(readFileSync(join(__dirname, 'host-app', file), 'utf8'));
   });
 
+  it("ends docs/EMBEDDING.md's walkthrough with the call examples/host-platform's tests make; the example silences the root's install scripts", () => {
+    const page = readFileSync(join(__dirname, '..', 'docs', 'EMBEDDING.md'), 'utf8');
+    const example = join(__dirname, '..', 'examples', 'host-platform');
+    const tests = readFileSync(join(example, 'test', 'host.test.ts'), 'utf8');
+    const [, path, header] = /const WALKTHROUGH = \{\s*path: '([^']+)',\s*header:\s*'([^']+)',/.exec(tests) ?? [];
+    const curls = [...page.slice(page.indexOf('## Walkthrough')).matchAll(/^curl -s '([^']+)' \\\n\s+-H '([^']+)'$/gm)];
+    expect(curls.at(-1)?.slice(1)).toEqual([`127.0.0.1:3917${path}`, header]);
+    const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { allowScripts?: unknown };
+    expect(manifest(example).allowScripts).toEqual(manifest(join(__dirname, '..')).allowScripts);
+  });
+
   it('brings its Swagger tags and operations under the prefix', () => {
     const doc = SwaggerModule.createDocument(host, new DocumentBuilder().setTitle('Host').build());
     expect(doc.paths['/plataforma/nomina/pagos'].get!.tags).toEqual(['Nómina']);
