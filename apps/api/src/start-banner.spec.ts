@@ -32,6 +32,19 @@ describe('the start banner', () => {
     for (const { password } of DEMO_LOGINS) expect(out.text()).not.toContain(password);
   });
 
+  it('is written even when LOG_LEVEL is above info, not when it is silent', () => {
+    for (const [level, lines] of [
+      ['warn', 1],
+      ['silent', 0],
+    ] as const) {
+      const out = capture();
+      const logger = createRootLogger(level, 'json', out.stream);
+      printStartBanner(logger, { config, demo: { logins: [], emptyWithoutDemo: false }, terminal: false, write: () => undefined });
+      logger.flush();
+      expect([level, out.text().split('\n').filter(Boolean).length]).toEqual([level, lines]);
+    }
+  });
+
   it('shows the demo logins with their passwords on a terminal', () => {
     let written = '';
     const logger = createRootLogger('silent');

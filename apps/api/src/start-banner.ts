@@ -17,8 +17,11 @@ export interface StartBanner {
  * is the reader). Anywhere else (a container, a pipe, LOG_FORMAT=json) they are log records like
  * every other line, and no password goes into them: log stores keep and forward what they get.
  */
-export function printStartBanner(logger: Logger, banner: StartBanner): void {
+export function printStartBanner(root: Logger, banner: StartBanner): void {
   const { config, demo } = banner;
+  // The line that says the service is ready is written even when LOG_LEVEL is above info (scripts
+  // and people wait for it); LOG_LEVEL=silent still means nothing at all.
+  const logger = root.isLevelEnabled('info') || root.level === 'silent' ? root : root.child({}, { level: 'info' });
   const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   const url = `${base}${config.apiPrefix ? `/${config.apiPrefix}` : ''}`;
   const docs = `${base}/docs`;
