@@ -109,11 +109,21 @@ const LOGIN_PROBLEMS: Record<string, unknown> = {
 
 type Operation = {
   operationId?: string;
+  description?: string;
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { example?: unknown }> };
   responses: Record<string, Response | undefined>;
 };
-type Response = { description?: string; content?: Record<string, { schema?: { $ref?: string }; example?: unknown }> };
+type Response = { description?: string; content?: Record<string, { schema?: Schema; example?: unknown }> };
+type Schema = {
+  $ref?: string;
+  format?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+};
 type Parameter = {
   name: string;
   in: string;
@@ -127,6 +137,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
 /** Applies the examples and the 503 response to every operation of the document (in place). */
 export function polishDocument(document: OpenAPIObject, options: PolishOptions): OpenAPIObject {
   const templates = Object.keys(PARAMETER_EXAMPLES).concat('/login');
+  const doubles = javaDoubleSchemas(document);
   for (const [fullPath, item] of Object.entries(document.paths)) {
     // Under API_PREFIX the document's paths carry the prefix; the tables use the bare templates.
     const path = templates.find((t) => fullPath === t || fullPath.endsWith(t)) ?? fullPath;
@@ -135,10 +146,57 @@ export function polishDocument(document: OpenAPIObject, options: PolishOptions):
       if (!op) continue;
       for (const param of op.parameters ?? []) applyParameterExample(path, param);
       if (path === '/login') polishLogin(op, options);
+      if (answersJavaDoubles(op, doubles)) op.description = `${op.description ?? ''}${SWAGGER_UI_NUMBERS_NOTE}`;
       op.responses['503'] ??= serviceUnavailable(fullPath, speaksLegacyErrors(op));
     }
   }
   return document;
+}
+
+/**
+ * Swagger UI parses a response and prints it again, so its *Responses* panel shows `1896000` for
+ * the wire's `1896000.0` and `149329500` for `1.493295E8`. Said in every operation whose 200 has
+ * Java doubles (`format: double`, the payroll DTOs' javaDouble), lest a reader take the panel for
+ * the wire format.
+ */
+const SWAGGER_UI_NUMBERS_NOTE =
+  '\n\nNota: Swagger UI vuelve a escribir los números de la respuesta que muestra: `1896000.0` aparece como `1896000` y ' +
+  '`1.493295E8` como `149329500`. Los bytes que envía el servicio son los del formato de Java (véalos con `curl`).';
+
+/** The names of the component schemas that contain a double, directly or through the schemas they use. */
+function javaDoubleSchemas(document: OpenAPIObject): Set<string> {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
+  const found = new Set<string>();
+  const visiting = new Set<string>();
+  const has = (schema: Schema | undefined): boolean => {
+    if (!schema) return false;
+    if (schema.$ref) return named(schema.$ref.split('/').pop()!);
+    if (schema.format === 'double') return true;
+    return [
+      schema.items,
+      ...(schema.allOf ?? []),
+      ...(schema.oneOf ?? []),
+      ...(schema.anyOf ?? []),
+      ...Object.values(schema.properties ?? {}),
+    ].some(has);
+  };
+  const named = (name: string): boolean => {
+    if (found.has(name)) return true;
+    if (visiting.has(name)) return false;
+    visiting.add(name);
+    if (has(schemas[name])) found.add(name);
+    return found.has(name);
+  };
+  for (const name of Object.keys(schemas)) named(name);
+  return found;
+}
+
+function answersJavaDoubles(op: Operation, doubles: Set<string>): boolean {
+  return Object.entries(op.responses['200']?.content ?? {}).some(([type, media]) => {
+    if (!type.includes('json')) return false;
+    const ref = media.schema?.$ref ?? media.schema?.items?.$ref;
+    return ref !== undefined && doubles.has(ref.split('/').pop()!);
+  });
 }
 
 function polishLogin(op: Operation, options: PolishOptions): void {

@@ -5,7 +5,6 @@ import { ApiValidationProblem } from '@nomina-api/platform/http';
 import { CONCEPTOS_ACUMULADOS_LIST } from '../queries/conceptos-acumulados/conceptos-acumulados.query';
 import { ApiListQuery } from './api-list-query.decorator';
 import { ConceptosAcumuladosResponseDto } from './dto/conceptos-acumulados.response.dto';
-import { SWAGGER_UI_NUMBERS_NOTE } from './dto/envelope.response.dto';
 
 /** OpenAPI of GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}. */
 export function ApiConceptosAcumulados(): MethodDecorator {
@@ -21,8 +20,7 @@ export function ApiConceptosAcumulados(): MethodDecorator {
         'las vinculaciones sin ninguna de esas líneas no aparecen. Son dos fuentes distintas, no un filtro adicional.\n\n' +
         '`salarioBase` es el de la nómina del último pago considerado de la vinculación (fechaDesde del pago, luego fechaPago, luego uuid del pago, descendentes). ' +
         'Paginación con offset/size (`page` se acepta y se ignora); `total` es el conteo global. Orden por defecto: nombreCompleto (sin tildes ni mayúsculas, luego exacto), uuidVinculado. ' +
-        'Sin permisos adicionales a la verificación del tenant.' +
-        SWAGGER_UI_NUMBERS_NOTE,
+        'Sin permisos adicionales a la verificación del tenant.',
     }),
     ApiParam({
       name: 'fechaDesde',

@@ -2,7 +2,6 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
 import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { ANO_MAX, ANO_MIN } from './dto/nomina-electronica.request.dto';
-import { SWAGGER_UI_NUMBERS_NOTE } from './dto/envelope.response.dto';
 import { NominaElectronicaResponseDto } from './dto/nomina-electronica.response.dto';
 
 /** OpenAPI of GET /pagos/nominaelectronica/{ano}/{mes}: a GET that writes, so the warning is in the summary, the description and its own tag. */
@@ -18,8 +17,7 @@ export function ApiGenerarNominaElectronica(): MethodDecorator {
         'Numeración: los documentos de una llamada toman un bloque contiguo de la secuencia (`prefijo` + `consecutivo`, `numero` sin relleno de ceros), ' +
         'en el orden de la lista: nombreCompleto (sin tildes ni mayúsculas, luego exacto), luego uuidVinculado. Un tenant sin secuencia empieza en NE1. ' +
         'Los números nunca se repiten, reutilizan ni saltan, aun con llamadas concurrentes; una llamada que falla no consume ninguno. ' +
-        'Un mes sin nóminas responde una lista vacía y no consume números. Sin paginación (offset/size se ignoran); `total` = cantidad de documentos.' +
-        SWAGGER_UI_NUMBERS_NOTE,
+        'Un mes sin nóminas responde una lista vacía y no consume números. Sin paginación (offset/size se ignoran); `total` = cantidad de documentos.',
     }),
     ApiProduces('application/json; charset=utf-8'),
     ApiParam({

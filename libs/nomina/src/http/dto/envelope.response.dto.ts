@@ -82,21 +82,7 @@ export function legacyDate(description: string, nullable = false): Parameters<ty
 
 export const UUID_WIRE = { type: 'string', pattern: '^[0-9A-F]{32}$' } as const;
 
-/**
- * Swagger UI parses a response and prints it again, so its *Responses* panel shows `1896000` for
- * the wire's `1896000.0` and `149329500` for `1.493295E8`: said in every operation whose numbers
- * are Java doubles, lest a reader take the panel for the wire format.
- */
-export const SWAGGER_UI_NUMBERS_NOTE =
-  '\n\nNota: Swagger UI vuelve a escribir los números de la respuesta que muestra: `1896000.0` aparece como `1896000` y ' +
-  '`1.493295E8` como `149329500`. Los bytes que envía el servicio son los del formato de Java (véalos con `curl`).';
-
 /** Operation-description suffix showing a real response body byte for byte. */
 export function wireExample(body: string): string {
-  return (
-    '\n\nEjemplo real (bytes exactos; montos como Double de Java, fechas a las 05:00 UTC):\n\n```json\n' +
-    body +
-    '\n```' +
-    SWAGGER_UI_NUMBERS_NOTE
-  );
+  return '\n\nEjemplo real (bytes exactos; montos como Double de Java, fechas a las 05:00 UTC):\n\n```json\n' + body + '\n```';
 }
