@@ -1029,7 +1029,8 @@ describe('GET /reports/reportUtility (e2e)', () => {
       expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(
         expect.arrayContaining(['dateInitISO', 'dateEndISO', 'groupResult', 'status', 'businessId', 'allBusiness', 'format']),
       );
-      for (const p of op.parameters) expect(p.example ?? p.schema?.example ?? p.examples).toBeDefined();
+      // An enum (status, format) shows its choices in one selector instead of an example.
+      for (const p of op.parameters) expect(p.example ?? p.schema?.example ?? p.examples ?? p.schema?.enum).toBeDefined();
       expect(Object.keys(op.responses['200'].content)).toEqual([
         'application/json',
         'text/csv',

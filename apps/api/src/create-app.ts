@@ -98,12 +98,21 @@ export async function createApp(
   let metrics: HttpMetrics | undefined;
   // The level is fixed at startup: with LOG_LEVEL above info no access-log object is built at all.
   const accessLog = logger.isLevelEnabled('info');
+  const routineAtDebug = logger.isLevelEnabled('debug');
+  const prefix = config.apiPrefix ? `/${config.apiPrefix}` : '';
+  // Requests nobody typed: probes, scrapes, Swagger UI's files and the browser's favicon. Logged at
+  // debug (unless they fail with a 5xx), so the info log is the API's traffic.
+  const routineRoutes = new Set([`${prefix}/health/live`, `${prefix}/health/ready`, `${prefix}/metrics`]);
+  const routine = (url: string, route: string | undefined, status: number): boolean =>
+    status < 500 && (route === undefined ? url.startsWith('/favicon') : routineRoutes.has(route) || route.startsWith('/docs/'));
   fastify.addHook('onResponse', (req, reply, done) => {
     // The route template (`/pagos/:id`), never the raw URL, labels metrics; unmatched URLs have none.
     const route = req.routeOptions.url;
     metrics?.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     if (!accessLog) return done();
-    req.log.info(
+    const quiet = routine(req.url, route, reply.statusCode);
+    if (quiet && !routineAtDebug) return done();
+    req.log[quiet ? 'debug' : 'info'](
       {
         method: req.method,
         url: req.url,
@@ -127,7 +136,7 @@ export async function createApp(
   await app.register(securityHeaders, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   if (config.apiPrefix) app.setGlobalPrefix(config.apiPrefix);
   // No global validation pipe: @Secured() and @Public() each bring it (every route has one of them).
-  mountSwagger(app);
+  mountSwagger(app, { demo: config.demoData });
   // No enableShutdownHooks: main.ts owns the stop signals and calls app.close(), which runs every
   // lifecycle hook. Nest's hooks with no signal list listen to eleven signals (SIGUSR2 and SIGQUIT
   // among them), ran the hooks a second time on SIGTERM, and killed the process on SIGUSR2 (Node's

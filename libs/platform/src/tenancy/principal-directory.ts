@@ -17,14 +17,18 @@ export interface PrincipalStatus {
   role?: string;
 }
 
+/** One row when the tenant exists; `user_active` null when it has no such user. */
 const STATUS_SQL = prepared(`
   select u.activo as user_active, t.activo as tenant_active, u.rol as role,
          coalesce(array_agg(un.negocio_id::text order by un.orden) filter (where un.negocio_id is not null), '{}') as business_ids
-    from usuario u
-    join tenant t on t.id = u.tenant_id
+    from tenant t
+    left join usuario u on u.tenant_id = t.id and u.id = $2
     left join usuario_negocio un on un.tenant_id = u.tenant_id and un.usuario_id = u.id
-   where u.tenant_id = $1 and u.id = $2
+   where t.id = $1
    group by u.activo, t.activo, u.rol`);
+
+/** A tenant that does not exist is refused as an inactive one (CONTRACT §2), whoever the user. */
+const UNKNOWN_TENANT: PrincipalStatus = { userActive: true, tenantActive: false, businessIds: [] };
 
 const PREMIUM_SQL = prepared(`
   select distinct s.negocio_id::text as id
@@ -57,13 +61,18 @@ export class PrincipalDirectory implements IdentityDirectory {
 
   private async load(key: string, tenantId: string, userId: string, now: number): Promise<PrincipalStatus | null> {
     // On the primary: a replica's lag added to the cache age could exceed the 5 s of CONTRACT §10.
-    const rows = await this.sql.queryOnPrimary<{ user_active: boolean; tenant_active: boolean; business_ids: string[]; role: string }>(
-      STATUS_SQL,
-      [tenantId, userId],
-    );
-    const value = rows[0]
-      ? { userActive: rows[0].user_active, tenantActive: rows[0].tenant_active, businessIds: rows[0].business_ids, role: rows[0].role }
-      : null;
+    const rows = await this.sql.queryOnPrimary<{
+      user_active: boolean | null;
+      tenant_active: boolean;
+      business_ids: string[];
+      role: string;
+    }>(STATUS_SQL, [tenantId, userId]);
+    const row = rows[0];
+    const value = !row
+      ? UNKNOWN_TENANT
+      : row.user_active === null
+        ? null
+        : { userActive: row.user_active, tenantActive: row.tenant_active, businessIds: row.business_ids, role: row.role };
     this.remember(this.cache, key, value, now);
     return value;
   }
