@@ -25,14 +25,15 @@ const common = {
   testEnvironment: 'node',
 };
 
+/**
+ * `npm test` runs both projects; `npm run test:unit` (`--selectProjects unit`) the specs beside the
+ * code, which need no database; `npm run test:e2e` the suites of test/ on a real PostgreSQL.
+ */
 module.exports = {
   ...common,
   rootDir: __dirname,
   // e2e hooks start the app and build databases; jest-circus reads this from the root config only.
   testTimeout: 60000,
-  // One PostgreSQL for the whole run (embedded, or DATABASE_URL's server) with the e2e database.
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   projects: [
     {
       ...common,
@@ -45,6 +46,10 @@ module.exports = {
       displayName: 'e2e',
       rootDir: __dirname,
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      // One PostgreSQL for the run (embedded, or DATABASE_URL's server) with the e2e database. Set on
+      // this project, so jest runs it only when an e2e suite is selected: a unit run starts none.
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
   ],
 };
