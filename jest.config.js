@@ -1,3 +1,5 @@
+const { moduleNameMapper } = require('./tools/aliases');
+
 /** @type {import('jest').Config} */
 const swc = [
   '@swc/jest',
@@ -13,15 +15,11 @@ const swc = [
   },
 ];
 
-const moduleNameMapper = {
-  '^@nomina-api/(platform|nomina|reportes|proveedores|importer)$': '<rootDir>/libs/$1/src',
-  '^@nomina-api/(platform|nomina|reportes|proveedores|importer)/(.*)$': '<rootDir>/libs/$1/src/$2',
-};
-
 const common = {
   transform: { '^.+\\.ts$': swc },
   moduleFileExtensions: ['ts', 'js', 'json'],
-  moduleNameMapper,
+  // The `@nomina-api/*` aliases of tsconfig.json.
+  moduleNameMapper: moduleNameMapper(),
   testEnvironment: 'node',
 };
 
