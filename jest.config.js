@@ -21,6 +21,8 @@ const common = {
   // The `@nomina-api/*` aliases of tsconfig.json.
   moduleNameMapper: moduleNameMapper(),
   testEnvironment: 'node',
+  // Packages the example host imports resolve from the root, even after the example's own npm install.
+  resolver: '<rootDir>/test/support/jest-resolver.js',
 };
 
 /**
