@@ -51,7 +51,7 @@ describe('a /metrics flood beside API reads (e2e, real sockets)', () => {
         reads.push({ status: res.status, ms: res.ms });
       }
     };
-    let renderings = 0;
+    let renderings: number;
     try {
       await Promise.all([...Array.from({ length: SCRAPERS }, scraper), reader()]);
     } finally {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { columnGetter, type ExportColumn } from './export-column';
 import { booleanValue, isoDate, isoTimestamp, plainDecimal, textValue, uuidText } from './export-values';
-import { batchText, endSource, type RowSource } from './row-source';
+import { batchText, endSource, failWithSource, type RowSource } from './row-source';
 
 export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8';
 
@@ -69,5 +69,6 @@ export function csvExport(columns: readonly ExportColumn[], rows: RowSource): Re
   out.once('close', () => {
     if (!out.readableEnded) endSource(rows);
   });
+  failWithSource(rows, out);
   return out;
 }

@@ -11,7 +11,9 @@ import { currentRequest } from '../logging/request-context';
 import { CursorRows } from './cursor-rows';
 import type { Sql } from './prepared-statement';
 import { PRIMARY_POOL, ReadPools, replicaFailure, type ReplicaPool } from './read-pools';
-import { WarmConnections, type WarmPool } from './warm-connections';
+import { type BusyPool, DatabaseProbe, poolSaturated, serviceBusy } from './service-busy';
+import { streamSlotsOf } from './stream-slots';
+import { warmConnections, WarmConnections, type WarmPool } from './warm-connections';
 
 /** The node-postgres client behind MikroORM's pool (native $1 placeholders, streams, COPY). */
 export interface PgClient {
@@ -103,12 +105,25 @@ export class SqlReader implements BeforeApplicationShutdown {
    */
   private prepare: boolean;
 
+  /** STREAM_STALL_TIMEOUT_MS, DB_STREAM_MAX (undefined: half of each pool) and the wait for a slot or a connection. */
+  private readonly streams: { stallMs: number; max: number | undefined; waitMs: number };
+
+  /** One probe per pool, made when that pool is first found saturated. */
+  private readonly probes = new WeakMap<object, DatabaseProbe>();
+
   constructor(
     private readonly orm: MikroORM,
     @Optional() private readonly reads?: ReadPools,
-    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'dbPreparedStatements'>,
+    @Optional()
+    @Inject(APP_CONFIG)
+    config?: Partial<Pick<AppConfig, 'dbPreparedStatements' | 'streamStallTimeoutMs' | 'dbStreamMax' | 'dbConnectTimeoutMs'>>,
   ) {
     this.prepare = config?.dbPreparedStatements ?? true;
+    this.streams = {
+      stallMs: config?.streamStallTimeoutMs ?? 10_000,
+      max: config?.dbStreamMax,
+      waitMs: config?.dbConnectTimeoutMs ?? 2000,
+    };
   }
 
   /**
@@ -249,7 +264,52 @@ export class SqlReader implements BeforeApplicationShutdown {
     opts: StreamOptions<Row, Out, Head>,
     route: Route,
   ): Promise<RowStream<Head>> {
+    const slot = this.takeStreamSlot(route);
+    return typeof slot === 'function'
+      ? this.openStreamIn(text, values, opts, route, slot)
+      : this.afterSlot(slot, text, values, opts, route);
+  }
+
+  private async afterSlot<Row, Out, Head>(
+    slot: Promise<(() => void) | undefined>,
+    text: string,
+    values: readonly unknown[],
+    opts: StreamOptions<Row, Out, Head>,
+    route: Route,
+  ): Promise<RowStream<Head>> {
+    const release = await slot;
+    if (!release) throw serviceBusy('descargas');
+    return this.openStreamIn(text, values, opts, route, release);
+  }
+
+  /**
+   * A stream slot of the route's pool (DB_STREAM_MAX, CONTRACT §10), waited for as long as a
+   * connection would be (DB_CONNECT_TIMEOUT_MS); a look-alike reader without an ORM has no cap.
+   */
+  protected takeStreamSlot(route: Route): (() => void) | Promise<(() => void) | undefined> {
+    if (!this.orm) return () => undefined;
+    const knex = this.poolOf(route);
+    const poolMax = knex.pool?.max ?? knex.config?.pool?.max ?? 10;
+    const max = Math.min(poolMax, this.streams.max ?? Math.max(1, Math.floor(poolMax / 2)));
+    return streamSlotsOf(knex, max).take(this.streams.waitMs);
+  }
+
+  /** The stream on one connection of `route`, holding its slot until that connection is given back. */
+  private openStreamIn<Row, Out, Head>(
+    text: string,
+    values: readonly unknown[],
+    opts: StreamOptions<Row, Out, Head>,
+    route: Route,
+    releaseSlot: () => void,
+  ): Promise<RowStream<Head>> {
     const map = opts.map;
+    const stall = {
+      ms: this.streams.stallMs,
+      onStall: () =>
+        this.logger.warn(
+          `El cliente no leyó la respuesta en ${this.streams.stallMs} ms (STREAM_STALL_TIMEOUT_MS): se corta y se devuelve la conexión.`,
+        ),
+    };
     return new Promise<RowStream<Head>>((resolve, reject) => {
       this.inSnapshot(
         async (client) => {
@@ -263,6 +323,7 @@ export class SqlReader implements BeforeApplicationShutdown {
               opts.batches ?? false,
               client as unknown as EventEmitter,
               () => this.logger.warn('La conexión con la base de datos se cerró durante una lectura en curso; se corta la respuesta.'),
+              stall,
             ),
           );
           // 'close' comes after the cursor closed or the connection ended, whatever happened before.
@@ -281,7 +342,9 @@ export class SqlReader implements BeforeApplicationShutdown {
         },
         opts,
         route,
-      ).catch(reject);
+      )
+        .catch(reject)
+        .finally(releaseSlot);
     });
   }
 
@@ -355,11 +418,16 @@ export class SqlReader implements BeforeApplicationShutdown {
     try {
       client = await this.acquire(route);
     } catch (err) {
-      if (typeof route !== 'object') throw err;
-      this.reads!.failed(route, err);
+      if (typeof route !== 'object') throw await this.busyOr(err, route);
+      // A replica whose pool is only busy is not down: its reads go to the primary meanwhile.
+      if (!(await this.busy(err, route))) this.reads!.failed(route, err);
       this.pinPrimary();
       route = 'fallback';
-      client = await this.acquire(route);
+      try {
+        client = await this.acquire(route);
+      } catch (primaryErr) {
+        throw await this.busyOr(primaryErr, route);
+      }
     }
     if (this.reads) {
       if (typeof route === 'object') route.reads++;
@@ -370,6 +438,53 @@ export class SqlReader implements BeforeApplicationShutdown {
     } finally {
       await this.release(client, route);
     }
+  }
+
+  /**
+   * A wait for a connection that timed out because the service's own requests hold the whole pool
+   * while the database answers (a probe outside the pool says so) is SERVICIO_OCUPADO; anything
+   * else stays what it was (SERVICE_UNAVAILABLE when the database does not answer).
+   */
+  private async busyOr(err: unknown, route: Route): Promise<unknown> {
+    return (await this.busy(err, route)) ? serviceBusy('conexiones') : err;
+  }
+
+  private async busy(err: unknown, route: Route): Promise<boolean> {
+    if ((err as Error | undefined)?.name !== 'KnexTimeoutError' || !this.orm) return false;
+    return this.saturated(route) && this.probeOf(route).answers();
+  }
+
+  /** Every connection of the route's pool is checked out by this service and none is being opened. */
+  private saturated(route: Route): boolean {
+    const pool = this.poolOf(route).pool as (WarmPool & BusyPool) | undefined;
+    return poolSaturated(pool, warmConnections(pool));
+  }
+
+  private probeOf(route: Route): DatabaseProbe {
+    const knex = this.poolOf(route);
+    let probe = this.probes.get(knex);
+    if (!probe) {
+      // knex keeps the password as a hidden (non-enumerable) property: a spread would drop it.
+      const connection = (): Record<string, unknown> => {
+        const settings = (knex.config?.connection ?? {}) as Record<string, unknown>;
+        return { ...settings, password: settings.password };
+      };
+      this.probes.set(knex, (probe = new DatabaseProbe(connection, Math.min(1000, this.streams.waitMs))));
+    }
+    return probe;
+  }
+
+  /**
+   * The primary's pool is saturated by this service's own work (/health/ready then asks
+   * `primaryAnswers()` instead of queueing behind that work for a connection).
+   */
+  primaryBusy(): boolean {
+    return !!this.orm && this.saturated('primary');
+  }
+
+  /** Whether the primary answers a new connection (at most one probe a second). */
+  primaryAnswers(): Promise<boolean> {
+    return this.probeOf('primary').answers();
   }
 
   private inSnapshot<T>(fn: (client: PgClient) => Promise<T>, opts: SnapshotOptions, route: Route): Promise<T> {
@@ -398,7 +513,12 @@ function preparedStatementsUnsupported(err: unknown): boolean {
   return code === '26000' || code === '42P05';
 }
 
-type KnexClient = { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void>; pool?: WarmPool };
+type KnexClient = {
+  acquireConnection(): Promise<PgClient>;
+  releaseConnection(c: PgClient): Promise<void>;
+  pool?: WarmPool;
+  config?: { connection?: unknown; pool?: { max?: number } };
+};
 
 /**
  * Where a connection comes from: one given replica; the primary for a read no replica could take
