@@ -4,7 +4,8 @@ import type { Readable } from 'node:stream';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
-import { deadConnection } from './connection-errors';
+import { CommitOutcomeUnknown, commitOutcome } from './commit-outcome';
+import { databaseUnavailable, deadConnection } from './connection-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { currentRequest } from '../logging/request-context';
@@ -362,25 +363,47 @@ export class SqlReader implements BeforeApplicationShutdown {
     }
   }
 
-  /** Runs fn inside BEGIN/COMMIT on one connection of the primary; ROLLBACK on any error. */
-  async transaction<T>(fn: (client: PgClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs fn inside BEGIN/COMMIT on one connection of the primary; ROLLBACK on any error, also one
+   * thrown by `beforeCommit` (the last word before COMMIT, e.g. "the client is gone"). A
+   * connection lost during COMMIT itself rejects with CommitOutcomeUnknown: the transaction may
+   * have committed, and `commitOutcome` tells.
+   */
+  async transaction<T>(fn: (client: PgClient) => Promise<T>, options: { beforeCommit?: () => void } = {}): Promise<T> {
     return this.withClient(async (client) => {
       try {
         await client.query('begin');
       } catch (err) {
         if (!deadConnection(err)) throw err;
         // Nothing ran yet: start over on another connection.
-        return this.transaction(fn);
+        return this.transaction(fn, options);
       }
+      let result: T;
       try {
-        const result = await fn(client);
-        await client.query('commit');
-        return result;
+        result = await fn(client);
+        options.beforeCommit?.();
       } catch (err) {
         await client.query('rollback').catch(() => undefined);
         throw err;
       }
+      try {
+        await client.query('commit');
+      } catch (err) {
+        if (databaseUnavailable(err)) throw new CommitOutcomeUnknown(err);
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      }
+      return result;
     }, 'primary');
+  }
+
+  /**
+   * Whether transaction `xid` (its txid_current()) committed, asked on new connections to the
+   * primary until PostgreSQL knows (commit-outcome.ts); undefined when it could not be settled
+   * within `budgetMs`.
+   */
+  commitOutcome(xid: string, budgetMs?: number): Promise<'committed' | 'aborted' | undefined> {
+    return commitOutcome(this.connectionSettings('primary'), xid, { timeoutMs: this.streams.waitMs, budgetMs });
   }
 
   /**
@@ -463,15 +486,18 @@ export class SqlReader implements BeforeApplicationShutdown {
   private probeOf(route: Route): DatabaseProbe {
     const knex = this.poolOf(route);
     let probe = this.probes.get(knex);
-    if (!probe) {
-      // knex keeps the password as a hidden (non-enumerable) property: a spread would drop it.
-      const connection = (): Record<string, unknown> => {
-        const settings = (knex.config?.connection ?? {}) as Record<string, unknown>;
-        return { ...settings, password: settings.password };
-      };
-      this.probes.set(knex, (probe = new DatabaseProbe(connection, Math.min(1000, this.streams.waitMs))));
-    }
+    if (!probe) this.probes.set(knex, (probe = new DatabaseProbe(this.connectionSettings(route), Math.min(1000, this.streams.waitMs))));
     return probe;
+  }
+
+  /** The settings the route's pool opens its connections with, for a connection outside the pool. */
+  private connectionSettings(route: Route): () => Record<string, unknown> {
+    const knex = this.poolOf(route);
+    return () => {
+      const settings = (knex.config?.connection ?? {}) as Record<string, unknown>;
+      // knex keeps the password as a hidden (non-enumerable) property: a spread would drop it.
+      return { ...settings, password: settings.password };
+    };
   }
 
   /**
