@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 
 /**
@@ -15,6 +17,10 @@ export interface CallOutcome {
   numbers: number[];
   prefix?: string;
   ms: number;
+  /** Index of the call in the run (its Idempotency-Key, when the run gives one, is derived from it). */
+  call?: number;
+  /** Answered with Idempotency-Replayed: true (nothing consumed). */
+  replayed?: boolean;
 }
 
 export interface NumberingRun {
@@ -22,7 +28,7 @@ export interface NumberingRun {
   seconds: number;
 }
 
-export type NumberingCall = () => Promise<{ status: number; body: string; ms: number }>;
+export type NumberingCall = (i: number) => Promise<{ status: number; body: string; ms: number; headers?: Record<string, unknown> }>;
 
 export async function runNumbering(
   call: NumberingCall,
@@ -36,8 +42,9 @@ export async function runNumbering(
       const i = next++;
       if (i >= opts.total) return;
       await opts.onCall?.(i);
-      const res = await call();
-      const outcome: CallOutcome = { status: res.status, numbers: [], ms: res.ms };
+      const res = await call(i);
+      const outcome: CallOutcome = { status: res.status, numbers: [], ms: res.ms, call: i };
+      if (res.headers?.['idempotency-replayed'] === 'true') outcome.replayed = true;
       try {
         const body = JSON.parse(res.body) as { contenido?: { consecutivo: number; prefijo: string }[]; code?: string };
         if (res.status === 200) {
@@ -104,6 +111,112 @@ export async function nextNumber(url: string, tenantId: string): Promise<number>
       [tenantId],
     );
     return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One row of nomina_electronica_bloque (the record of a block taken, CONTRACT §3.8). */
+export interface RecordedBlock {
+  primero: number;
+  cantidad: number;
+  clave: string | null;
+}
+
+/** The tenant's recorded blocks from `from` on (its first number), in order. */
+export async function recordedBlocks(url: string, tenantId: string, from: number): Promise<RecordedBlock[]> {
+  const client = new Client({ connectionString: url, application_name: 'numbering-check' });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ primero: string; cantidad: number; clave: string | null }>(
+      `select b.primero::text as primero, b.cantidad, b.clave_idempotencia as clave from nomina_electronica_bloque b
+        where b.tenant_id = $1 and b.primero >= $2 order by b.primero`,
+      [tenantId, from],
+    );
+    return rows.map((r) => ({ primero: Number(r.primero), cantidad: r.cantidad, clave: r.clave }));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * CONTRACT §3.8 under faults, for a run whose every call carried the key `keyOf(call)`: consumed =
+ * delivered + recorded. Every number between `start` and `final` is in exactly one recorded block;
+ * each 200 that consumed holds its key's block exactly; a call answered with any other error than
+ * NUMERACION_INCIERTA consumed nothing; the blocks nobody received (a client gone after the
+ * commit, an unsettled commit) are listed in `undelivered`, for the caller to replay by key.
+ */
+export function checkRecordedBlocks(
+  run: NumberingRun,
+  blocks: RecordedBlock[],
+  start: number,
+  final: number,
+  keyOf: (call: number) => string,
+): { problems: string[]; undelivered: RecordedBlock[]; delivered: number } {
+  const problems: string[] = [];
+  let expected = start;
+  for (const b of blocks) {
+    if (b.primero !== expected) problems.push(`recorded blocks are not contiguous: ${b.primero} after ${expected - 1}`);
+    expected = b.primero + b.cantidad;
+  }
+  if (expected !== final)
+    problems.push(`the sequence moved to ${final} but the recorded blocks end at ${expected}: ${final - expected} numbers unrecorded`);
+  const byKey = new Map(blocks.map((b) => [b.clave, b]));
+  const received = new Set<string>();
+  let delivered = 0;
+  for (const o of run.outcomes) {
+    const key = keyOf(o.call ?? -1);
+    const block = byKey.get(key);
+    if (o.status === 200 && o.numbers.length > 0) {
+      if (!block) problems.push(`call ${o.call}: a 200 with numbers ${o.numbers[0]}… that no recorded block holds`);
+      else if (o.numbers[0] !== block.primero || o.numbers.length !== block.cantidad)
+        problems.push(`call ${o.call}: answered ${o.numbers[0]}+${o.numbers.length}, recorded ${block.primero}+${block.cantidad}`);
+      if (!o.replayed) delivered += o.numbers.length;
+      received.add(key);
+    } else if (o.status !== 200 && block && o.status !== 0 && o.code !== 'NUMERACION_INCIERTA') {
+      problems.push(`call ${o.call}: answered ${o.status} ${o.code ?? ''} but its block ${block.primero}+${block.cantidad} was recorded`);
+    }
+  }
+  const undelivered = blocks.filter((b) => b.clave === null || !received.has(b.clave));
+  for (const b of undelivered)
+    if (b.clave === null) problems.push(`block ${b.primero}+${b.cantidad} has no key: it cannot be fetched again`);
+  return { problems, undelivered, delivered };
+}
+
+/** Every process of the PostgreSQL cluster in `clusterDir`: the postmaster and its children (SIGSTOP them all: a frozen server). */
+export function clusterPids(clusterDir: string): number[] {
+  const postmaster = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after its ')'.
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+/**
+ * Makes every COMMIT of a numbering take `seconds` longer (a deferred constraint trigger on the
+ * sequence row that sleeps), so that a fault lands inside COMMIT rather than by luck; a slow
+ * commit is what synchronous replication or a slow disk look like from the service.
+ */
+export async function slowCommits(url: string, seconds: number): Promise<void> {
+  const client = new Client({ connectionString: url, application_name: 'numbering-check' });
+  await client.connect();
+  try {
+    await client.query(`
+      create or replace function test_slow_commit() returns trigger language plpgsql as $$
+      begin perform pg_sleep(${Number(seconds)}); return null; end $$`);
+    await client.query(`drop trigger if exists test_slow_commit on nomina_electronica_secuencia`);
+    await client.query(`
+      create constraint trigger test_slow_commit after insert or update on nomina_electronica_secuencia
+        deferrable initially deferred for each row execute function test_slow_commit()`);
   } finally {
     await client.end();
   }
