@@ -1,6 +1,6 @@
 import { Agent } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { HttpMetrics } from '@nomina-api/platform/metrics/http-metrics';
+import { HttpMetrics } from '@nomina-api/platform/hosting';
 import { ANDINA_USER, httpCall, percentile } from '../scripts/lib/environment';
 import { createTestApp, listenOnFreePort, login } from './support/test-app';
 
