@@ -5,8 +5,17 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
-import { ANDINA_ID, ANDINA_USER, type Cluster, exampleDataset, freshDatabase, sleep, startCluster } from '../scripts/lib/environment';
-import { checkRecordedBlocks, clusterPids, type NumberingRun, nextNumber, recordedBlocks, runNumbering } from '../scripts/lib/numbering';
+import {
+  ANDINA_ID,
+  ANDINA_USER,
+  type Cluster,
+  exampleDataset,
+  freshDatabase,
+  serverProcesses,
+  sleep,
+  startCluster,
+} from '../scripts/lib/environment';
+import { checkRecordedBlocks, type NumberingRun, nextNumber, recordedBlocks, runNumbering } from '../scripts/lib/numbering';
 import { createTestApp, get, listenOnFreePort, login } from './support/test-app';
 
 /**
@@ -126,7 +135,7 @@ describe('e-payroll numbering under real faults (e2e)', () => {
 
   /** Every process of the server stopped for `ms`: nothing answers, nothing is cancelled. */
   async function freezeServer(ms: number): Promise<void> {
-    const pids = clusterPids(cluster.embedded.clusterDir);
+    const pids = serverProcesses(cluster.embedded.clusterDir);
     for (const pid of pids) process.kill(pid, 'SIGSTOP');
     await sleep(ms);
     for (const pid of pids) process.kill(pid, 'SIGCONT');

@@ -3,7 +3,7 @@ import type { Dataset } from '@nomina-api/importer/dataset.types';
 
 /**
  * A tenant with one user and, once `addBulkEmployees` ran, tens of thousands of current bonds:
- * `GET /empleados?format=csv` is then a download of several MB (≈ 155 bytes a bond), more than
+ * `GET /empleados?format=csv` is then a download of several MB (≈ 290 bytes a bond: long names, so that fewer rows — faster to insert — make the size), more than
  * loopback's socket buffers hold, so a client that stops reading stalls the cursor mid-way.
  * Shared by test/stream-stall.e2e-spec.ts and `npm run chaos`.
  */
@@ -43,7 +43,7 @@ export async function addBulkEmployees(url: string, count: number): Promise<void
   try {
     await client.query(
       `insert into empleado (tenant_id, id, tipo_documento, identificacion, nombres, apellidos)
-       select $1, gen_random_uuid(), 'CC', (30000000 + g)::text, 'Nombre ' || g, 'Apellido Segundo ' || g
+       select $1, gen_random_uuid(), 'CC', (30000000 + g)::text, 'Nombre ' || g || repeat(' Largo', 12), 'Apellido ' || g || repeat(' Largo', 12)
          from generate_series(1, $2::int) g`,
       [BULK_TENANT, count],
     );

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Client } from 'pg';
 
 /**
@@ -181,43 +179,4 @@ export function checkRecordedBlocks(
   for (const b of undelivered)
     if (b.clave === null) problems.push(`block ${b.primero}+${b.cantidad} has no key: it cannot be fetched again`);
   return { problems, undelivered, delivered };
-}
-
-/** Every process of the PostgreSQL cluster in `clusterDir`: the postmaster and its children (SIGSTOP them all: a frozen server). */
-export function clusterPids(clusterDir: string): number[] {
-  const postmaster = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, so read after its ')'.
-        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
-}
-
-/**
- * Makes every COMMIT of a numbering take `seconds` longer (a deferred constraint trigger on the
- * sequence row that sleeps), so that a fault lands inside COMMIT rather than by luck; a slow
- * commit is what synchronous replication or a slow disk look like from the service.
- */
-export async function slowCommits(url: string, seconds: number): Promise<void> {
-  const client = new Client({ connectionString: url, application_name: 'numbering-check' });
-  await client.connect();
-  try {
-    await client.query(`
-      create or replace function test_slow_commit() returns trigger language plpgsql as $$
-      begin perform pg_sleep(${Number(seconds)}); return null; end $$`);
-    await client.query(`drop trigger if exists test_slow_commit on nomina_electronica_secuencia`);
-    await client.query(`
-      create constraint trigger test_slow_commit after insert or update on nomina_electronica_secuencia
-        deferrable initially deferred for each row execute function test_slow_commit()`);
-  } finally {
-    await client.end();
-  }
 }
