@@ -34,18 +34,12 @@ import {
   percentile,
   SCRIPT_JWT_SECRET,
   type ServerProcess,
-  serverProcesses,
   sleep,
   spawnServer,
   startCluster,
 } from './lib/environment';
-import { checkRecordedBlocks, nextNumber, recordedBlocks, runNumbering } from './lib/numbering';
-
-export interface FaultRow {
-  fault: string;
-  measured: string;
-  passed: boolean;
-}
+import { checkRecordedBlocks, freezeBackendInCommit, freezeServer, nextNumber, recordedBlocks, runNumbering } from './lib/numbering';
+import type { FaultRow } from './chaos-replicas';
 
 const NUMBERING_PATH = '/pagos/nominaelectronica/2023/2';
 const STATEMENT_TIMEOUT_MS = 2000;
@@ -184,8 +178,8 @@ async function numberingFrozen({ server, cluster, url, andina }: Env): Promise<F
     clients: 20,
     total: 40,
     onCall: (i) => {
-      if (i === 4) faults = freezeInCommit(cluster, 3000).then((c) => void (caught = c));
-      if (i === 24) faults = faults.then(() => freezeServer(cluster, 3000));
+      if (i === 4) faults = freezeBackendInCommit(cluster.adminUrl, 3000).then((c) => void (caught = c));
+      if (i === 24) faults = faults.then(() => freezeServer(cluster.embedded.clusterDir, 3000));
     },
   });
   await faults;
@@ -216,40 +210,6 @@ async function numberingFrozen({ server, cluster, url, andina }: Env): Promise<F
     passed:
       caught && check.problems.length === 0 && replayed === check.undelivered.length && check.delivered + undelivered === final - start,
   };
-}
-
-/** Synchronous replication to a standby that does not exist holds each COMMIT after its commit record; one such backend is frozen. */
-async function freezeInCommit(cluster: Cluster, ms: number): Promise<boolean> {
-  const admin = new Client({ connectionString: cluster.adminUrl, application_name: 'chaos' });
-  await admin.connect();
-  let pid: number | undefined;
-  try {
-    await admin.query(`alter system set synchronous_standby_names = 'ninguna'`);
-    await admin.query('select pg_reload_conf()');
-    for (const until = Date.now() + 20_000; pid === undefined && Date.now() < until;) {
-      const { rows } = await admin.query(
-        `select pid from pg_stat_activity where application_name = 'nomina-read-api' and wait_event = 'SyncRep' limit 1`,
-      );
-      if (rows[0]) {
-        pid = rows[0].pid as number;
-        process.kill(pid, 'SIGSTOP');
-        await sleep(ms);
-      } else await sleep(10);
-    }
-    return pid !== undefined;
-  } finally {
-    await admin.query('alter system reset synchronous_standby_names');
-    await admin.query('select pg_reload_conf()');
-    if (pid !== undefined) process.kill(pid, 'SIGCONT');
-    await admin.end().catch(() => undefined);
-  }
-}
-
-async function freezeServer(cluster: Cluster, ms: number): Promise<void> {
-  const pids = serverProcesses(cluster.embedded.clusterDir);
-  for (const pid of pids) process.kill(pid, 'SIGSTOP');
-  await sleep(ms);
-  for (const pid of pids) process.kill(pid, 'SIGCONT');
 }
 
 /** Until the service holds no transaction and the sequence stops moving. */

@@ -5,17 +5,16 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
+import { ANDINA_ID, ANDINA_USER, type Cluster, exampleDataset, freshDatabase, sleep, startCluster } from '../scripts/lib/environment';
 import {
-  ANDINA_ID,
-  ANDINA_USER,
-  type Cluster,
-  exampleDataset,
-  freshDatabase,
-  serverProcesses,
-  sleep,
-  startCluster,
-} from '../scripts/lib/environment';
-import { checkRecordedBlocks, type NumberingRun, nextNumber, recordedBlocks, runNumbering } from '../scripts/lib/numbering';
+  checkRecordedBlocks,
+  freezeBackendInCommit,
+  freezeServer,
+  type NumberingRun,
+  nextNumber,
+  recordedBlocks,
+  runNumbering,
+} from '../scripts/lib/numbering';
 import { createTestApp, get, listenOnFreePort, login } from './support/test-app';
 
 /**
@@ -102,45 +101,6 @@ describe('e-payroll numbering under real faults (e2e)', () => {
     }
   }
 
-  /**
-   * Turns on synchronous replication to a standby that does not exist, waits for a numbering's
-   * COMMIT to wait for it (its commit record is written), freezes that backend for `ms`, then turns
-   * it off again and thaws the backend, which then finishes its COMMIT.
-   */
-  async function freezeBackendInCommit(ms: number): Promise<boolean> {
-    const admin = new Client({ connectionString: cluster.adminUrl, application_name: 'numbering-check' });
-    await admin.connect();
-    let pid: number | undefined;
-    try {
-      await admin.query(`alter system set synchronous_standby_names = 'ninguna'`);
-      await admin.query('select pg_reload_conf()');
-      for (const until = Date.now() + 20_000; pid === undefined && Date.now() < until;) {
-        const { rows } = await admin.query(
-          `select pid from pg_stat_activity where application_name = 'nomina-read-api' and wait_event = 'SyncRep' limit 1`,
-        );
-        if (rows[0]) {
-          pid = rows[0].pid as number;
-          process.kill(pid, 'SIGSTOP');
-          await sleep(ms);
-        } else await sleep(10);
-      }
-      return pid !== undefined;
-    } finally {
-      await admin.query('alter system reset synchronous_standby_names');
-      await admin.query('select pg_reload_conf()');
-      if (pid !== undefined) process.kill(pid, 'SIGCONT');
-      await admin.end().catch(() => undefined);
-    }
-  }
-
-  /** Every process of the server stopped for `ms`: nothing answers, nothing is cancelled. */
-  async function freezeServer(ms: number): Promise<void> {
-    const pids = serverProcesses(cluster.embedded.clusterDir);
-    for (const pid of pids) process.kill(pid, 'SIGSTOP');
-    await sleep(ms);
-    for (const pid of pids) process.kill(pid, 'SIGCONT');
-  }
-
   it('a backend frozen (SIGSTOP) inside COMMIT, then the whole server, under 20 concurrent callers: consumed = delivered + recorded-and-replayable', async () => {
     const logged = jest.spyOn(Logger.prototype, 'log');
     const start = await nextNumber(url, ANDINA_ID);
@@ -151,8 +111,8 @@ describe('e-payroll numbering under real faults (e2e)', () => {
       total: 40,
       onCall: (i) => {
         // Each frozen 3 s: longer than the client-side deadline (statement budget + 1 s).
-        if (i === 4) faults = freezeBackendInCommit(3000);
-        if (i === 24) faults = faults.then(async (caught) => (await freezeServer(3000), caught));
+        if (i === 4) faults = freezeBackendInCommit(cluster.adminUrl, 3000);
+        if (i === 24) faults = faults.then(async (caught) => (await freezeServer(cluster.embedded.clusterDir, 3000), caught));
       },
     });
     expect(await faults).toBe(true);

@@ -80,20 +80,24 @@ describe('ten stalled readers of a large export beside another tenant (e2e, raw 
     return reader;
   }
 
-  /** The service's backends that hold a transaction (a cursor) right now. */
-  async function backendsInTransaction(): Promise<number> {
+  /** The service's backends matching `where` right now (a column condition of pg_stat_activity). */
+  async function serviceBackends(where: string): Promise<number> {
     const client = new Client({ connectionString: url });
     await client.connect();
     try {
       const { rows } = await client.query(
         `select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and application_name = 'nomina-read-api' and state in ('active', 'idle in transaction')`,
+          where datname = current_database() and application_name = 'nomina-read-api' and ${where}`,
       );
       return rows[0].n as number;
     } finally {
       await client.end();
     }
   }
+  /** Those holding a transaction (a cursor). */
+  const backendsInTransaction = (): Promise<number> => serviceBackends(`state in ('active', 'idle in transaction')`);
+  /** Those waiting for a lock. */
+  const lockWaiters = (): Promise<number> => serviceBackends(`wait_event_type = 'Lock'`);
 
   it('other reads, login and readiness stay 200; the readers past DB_STREAM_MAX get SERVICIO_OCUPADO; the stalled ones are cut', async () => {
     const auth = { authorization: `Bearer ${andinaToken}` };
@@ -208,19 +212,4 @@ describe('ten stalled readers of a large export beside another tenant (e2e, raw 
       await busyApp.close();
     }
   });
-
-  /** The service's backends waiting for a lock. */
-  async function lockWaiters(): Promise<number> {
-    const client = new Client({ connectionString: url });
-    await client.connect();
-    try {
-      const { rows } = await client.query(
-        `select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and application_name = 'nomina-read-api' and wait_event_type = 'Lock'`,
-      );
-      return rows[0].n as number;
-    } finally {
-      await client.end();
-    }
-  }
 });

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { serverProcesses, sleep } from './environment';
 
 /**
  * E-payroll numbering under concurrency and faults (CONTRACT §3.8): `clients` concurrent callers
@@ -179,4 +180,45 @@ export function checkRecordedBlocks(
   for (const b of undelivered)
     if (b.clave === null) problems.push(`block ${b.primero}+${b.cantidad} has no key: it cannot be fetched again`);
   return { problems, undelivered, delivered };
+}
+
+/**
+ * A numbering's COMMIT held for real and frozen: synchronous replication to a standby that does not
+ * exist (what a standby down looks like) holds every COMMIT after its commit record is written; the
+ * first service backend found waiting there is stopped (SIGSTOP) for `ms`, then the setting is
+ * reset and the backend resumed, which finishes its COMMIT. `adminUrl`: a superuser of the cluster.
+ * Returns whether a backend was caught.
+ */
+export async function freezeBackendInCommit(adminUrl: string, ms: number): Promise<boolean> {
+  const admin = new Client({ connectionString: adminUrl, application_name: 'numbering-check' });
+  await admin.connect();
+  let pid: number | undefined;
+  try {
+    await admin.query(`alter system set synchronous_standby_names = 'ninguna'`);
+    await admin.query('select pg_reload_conf()');
+    for (const until = Date.now() + 20_000; pid === undefined && Date.now() < until;) {
+      const { rows } = await admin.query<{ pid: number }>(
+        `select pid from pg_stat_activity where application_name = 'nomina-read-api' and wait_event = 'SyncRep' limit 1`,
+      );
+      if (rows[0]) {
+        pid = rows[0].pid;
+        process.kill(pid, 'SIGSTOP');
+        await sleep(ms);
+      } else await sleep(10);
+    }
+    return pid !== undefined;
+  } finally {
+    await admin.query('alter system reset synchronous_standby_names');
+    await admin.query('select pg_reload_conf()');
+    if (pid !== undefined) process.kill(pid, 'SIGCONT');
+    await admin.end().catch(() => undefined);
+  }
+}
+
+/** Every process of the server in `clusterDir` stopped for `ms`: nothing answers, nothing is cancelled. */
+export async function freezeServer(clusterDir: string, ms: number): Promise<void> {
+  const pids = serverProcesses(clusterDir);
+  for (const pid of pids) process.kill(pid, 'SIGSTOP');
+  await sleep(ms);
+  for (const pid of pids) process.kill(pid, 'SIGCONT');
 }

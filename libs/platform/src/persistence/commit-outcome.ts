@@ -1,4 +1,5 @@
-import { Client, type ClientConfig } from 'pg';
+import type { ClientConfig } from 'pg';
+import { outsideClient } from './service-busy';
 
 /**
  * COMMIT was sent and the connection failed before its answer came back (the socket closed, the
@@ -42,13 +43,7 @@ export async function commitOutcome(
   const until = Date.now() + (options.budgetMs ?? COMMIT_RESOLVE_BUDGET_MS);
   let inProgressSince: number | undefined;
   for (let pause = 100; ; pause = Math.min(1000, pause * 2)) {
-    const client = new Client({
-      ...connection(),
-      connectionTimeoutMillis: options.timeoutMs,
-      query_timeout: options.timeoutMs,
-      application_name: 'nomina-read-api-commit-check',
-    });
-    client.on('error', () => undefined);
+    const client = outsideClient(connection(), options.timeoutMs, 'nomina-read-api-commit-check');
     try {
       await client.connect();
       const { rows } = await client.query<{ status: string | null }>(STATUS_SQL, [xid]);

@@ -62,13 +62,7 @@ export class DatabaseProbe {
   }
 
   private async ask(): Promise<boolean> {
-    const client = new Client({
-      ...this.connection(),
-      connectionTimeoutMillis: this.timeoutMs,
-      query_timeout: this.timeoutMs,
-      application_name: 'nomina-read-api-probe',
-    });
-    client.on('error', () => undefined);
+    const client = outsideClient(this.connection(), this.timeoutMs, 'nomina-read-api-probe');
     try {
       await client.connect();
       await client.query('select 1');
@@ -80,4 +74,19 @@ export class DatabaseProbe {
       client.end().catch(() => undefined);
     }
   }
+}
+
+/**
+ * A connection of its own, outside every pool, with `timeoutMs` to connect and for each query (a
+ * frozen server must not hold the caller); its errors are the caller's, never an unhandled event.
+ */
+export function outsideClient(settings: ClientConfig, timeoutMs: number, applicationName: string): Client {
+  const client = new Client({
+    ...settings,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    application_name: applicationName,
+  });
+  client.on('error', () => undefined);
+  return client;
 }
