@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { Client } from 'pg';
 import { ANDINA_ID, ANDINA_USER, type Cluster, exampleDataset, freshDatabase, sleep, startCluster } from '../scripts/lib/environment';
 import {
@@ -103,6 +104,8 @@ describe('e-payroll numbering under real faults (e2e)', () => {
 
   it('a backend frozen (SIGSTOP) inside COMMIT, then the whole server, under 20 concurrent callers: consumed = delivered + recorded-and-replayable', async () => {
     const logged = jest.spyOn(Logger.prototype, 'log');
+    // The COMMIT caught frozen outlives the client-side deadline: its outcome must be asked of PostgreSQL.
+    const settled = jest.spyOn(SqlReader.prototype, 'commitOutcome');
     const start = await nextNumber(url, ANDINA_ID);
     const keyOf = keyed('congelada');
     let faults: Promise<boolean> = Promise.resolve(false);
@@ -124,6 +127,10 @@ describe('e-payroll numbering under real faults (e2e)', () => {
     // Every block taken is logged, once (the log line of the block whose COMMIT answer was lost was missing).
     const lines = logged.mock.calls.map((c) => String(c[0])).filter((m) => m.startsWith('Numeración de nómina electrónica consumida'));
     logged.mockRestore();
+    const outcomes = await Promise.all(settled.mock.results.map((r) => r.value as Promise<string | undefined>));
+    settled.mockRestore();
+    expect(outcomes.length).toBeGreaterThanOrEqual(1);
+    expect(outcomes.every((o) => o === 'committed' || o === 'aborted')).toBe(true);
     expect(lines.length).toBe(blocks.length);
     for (const b of blocks) expect(lines.filter((m) => m.includes(` primero=NE${b.primero} `)).length).toBe(1);
     // Whatever nobody received is there to fetch again with its key, without consuming.
@@ -134,7 +141,7 @@ describe('e-payroll numbering under real faults (e2e)', () => {
     expect(run.outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(0);
     expect(run.outcomes.every((o) => o.status === 200 || o.status === 503)).toBe(true);
     process.stdout.write(
-      `numbering frozen: ${JSON.stringify(histogram(run))}; consumed ${final - start} = delivered ${check.delivered} + recorded and replayable ${final - start - check.delivered}\n`,
+      `numbering frozen: ${JSON.stringify(histogram(run))}; consumed ${final - start} = delivered ${check.delivered} + recorded and replayable ${final - start - check.delivered}; lost COMMIT answers settled: ${JSON.stringify(outcomes)}\n`,
     );
   });
 
