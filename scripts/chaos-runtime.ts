@@ -2,7 +2,7 @@
  * The service's own faults of `npm run chaos` (`-- --mode runtime`; issue #31, CONTRACT §2, §3.8,
  * §8, §10): the real service (apps/api/src/main.ts, a child process, default settings) with DATABASE_URL on an
  * embedded cluster of the script's own (/tmp/chaos-data/runtime) holding the example dataset and a
- * tenant with an 11 MB export. Faults, one after the other, each with its checks:
+ * tenant with a 12 MB export. Faults, one after the other, each with its checks:
  *   1. ten raw sockets download that export and read nothing, while another tenant reads, logs in
  *      and probes readiness (STREAM_STALL_TIMEOUT_MS and DB_STREAM_MAX at their defaults);
  *   2. 20 callers number with Idempotency-Keys while one backend is frozen (SIGSTOP) inside a
@@ -153,7 +153,7 @@ async function stalledReaders({ server, url, andina, bulk }: Env): Promise<Fault
  * The numbering faults run on a service of their own with a short statement budget
  * (DB_STATEMENT_TIMEOUT_MS=2000): its client-side deadline (budget + 1 s) must pass while the
  * server is frozen. The main service keeps the default budget: a payroll export's cursor counts
- * against it, and 2 s would cut an 11 MB download by itself.
+ * against it, and 2 s would cut a 12 MB download by itself.
  */
 async function withNumberingService(env: Env, fn: (env: Env) => Promise<FaultRow>): Promise<FaultRow> {
   const server = await spawnServer({ DATABASE_URL: env.url, DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS) });
