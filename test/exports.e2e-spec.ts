@@ -16,7 +16,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const LEGACY_DAY = /^(\d{4}-\d{2}-\d{2})T05:00:00\.000\+0000$/;
 const LEGACY_INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\+0000$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r]|[ \t\r\n]*[=+\-@])/;
 
 /** A GET with the body's bytes too (a BOM or a zip must not go through a string). */
 interface Raw {

@@ -5,6 +5,7 @@
  */
 export { CurrentToday, Conditional, NoStore } from '../conditional/conditional.decorator';
 export { ApiProblem, ApiValidationProblem } from './api-problem.decorator';
+export { clientGone } from './client-gone';
 export { httpReply, httpRequest } from './http-context';
 export { decimalJson, textJson } from './json-text/json-text';
 export * from './legacy-json';

@@ -5,6 +5,7 @@
  * is `@nomina-api/platform/bulk`.
  */
 export { BUMP_DATA_VERSION_SQL, bumpDataVersion, DataVersionReader } from '../conditional/data-version';
+export { COMMIT_RESOLVE_BUDGET_MS, CommitOutcomeUnknown } from './commit-outcome';
 export { databaseUnavailable, deadConnection } from './connection-errors';
 export { acquireDatabase, type DatabaseSelection, migrateDatabase, type SchemaParts, searchPath } from './database';
 export { type EmbeddedDatabase, type EmbeddedOptions, ensureDatabase, recreateDatabase, startEmbeddedPostgres } from './embedded-postgres';
