@@ -15,6 +15,8 @@ export const DEMO_EXAMPLES = {
   pagoEmpleado: '6CCFF9D175774999991D521E570DF7FB',
   /** An employee of the Andina tenant with a current bond. */
   empleado: { tipoDocumento: 'CC', identificacion: '1039953365' },
+  /** That employee's uuid (Mauricio Cárdenas Méndez, payslips since 2023). */
+  empleadoUuid: 'FAC65D08FA57471698F63C95E7B7C933',
   /** A NIT supplier with two definitive establishments, written with its check digit. */
   proveedor: '1047153323-2',
   acumulados: { fechaDesde: '2025-01-01', fechaHasta: '2025-12-31', isDetalleParaAportes: 'true' },

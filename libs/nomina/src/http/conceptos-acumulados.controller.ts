@@ -1,17 +1,21 @@
-import { Controller, Get, Res, type StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
 import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
 import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import type { Readable } from 'node:stream';
+import { AcumuladoPorConceptoQuery } from '../queries/acumulado-por-concepto/acumulado-por-concepto.query';
 import { CONCEPTOS_ACUMULADOS_LIST, ConceptosAcumuladosQuery } from '../queries/conceptos-acumulados/conceptos-acumulados.query';
 import { StreamConceptosAcumuladosQuery } from '../queries/conceptos-acumulados/stream-conceptos-acumulados.query';
-import { ApiConceptosAcumulados } from './conceptos-acumulados.openapi';
+import { ApiAcumuladoPorConcepto, ApiConceptosAcumulados } from './conceptos-acumulados.openapi';
+import { AcumuladoPorConceptoPath, type AcumuladoPorConceptoParams } from './dto/acumulado-por-concepto.request.dto';
+import { streamAcumuladoConceptos, streamAcumuladoConceptosContacto } from './dto/acumulado-por-concepto.response.dto';
 import { type ConceptosAcumuladosRequest, conceptosAcumuladosPath } from './dto/conceptos-acumulados.request.dto';
 import { writeConceptosAcumulados } from './dto/conceptos-acumulados.response.dto';
 import { nominaFile, pagingGiven, requestedFormat } from './export';
-import { legacyJson } from './legacy-response';
+import { legacyJson, legacyJsonStream } from './legacy-response';
 import { ListQuery } from './list-query.pipe';
 
 @ApiTags('Nómina')
@@ -38,5 +42,23 @@ export class ConceptosAcumuladosController {
     }
     const { rows, total } = await this.queryBus.execute(new ConceptosAcumuladosQuery(tenantId, fechaDesde, fechaHasta, paraAportes, list));
     return legacyJson(reply, writeConceptosAcumulados(rows, total));
+  }
+
+  @Get('conceptosacumulados/:fechaDesde/:fechaHasta/:isDetalleParaAportes/:porContacto')
+  @ApiAcumuladoPorConcepto()
+  async porConcepto(
+    @CurrentTenant() tenantId: string,
+    @Param(AcumuladoPorConceptoPath) p: AcumuladoPorConceptoParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Readable | StreamableFile> {
+    const format = requestedFormat(reply);
+    const rows = await this.queryBus.execute(
+      new AcumuladoPorConceptoQuery(tenantId, p.fechaDesde, p.fechaHasta, p.paraAportes, p.porContacto),
+    );
+    if (format !== 'json') {
+      const resource = p.porContacto ? 'conceptosacumuladosPorContacto' : 'conceptosacumuladosPorConcepto';
+      return nominaFile(format, resource, rows, { range: [p.fechaDesde, p.fechaHasta] });
+    }
+    return legacyJsonStream(reply, (p.porContacto ? streamAcumuladoConceptosContacto : streamAcumuladoConceptos)(rows));
   }
 }

@@ -2,16 +2,18 @@ import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { ParseUuidPipe } from '@nomina-api/platform/http/uuid';
 import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
 import { Conditional, CurrentToday } from '@nomina-api/platform/conditional/conditional.decorator';
 import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import { GetEmpleadoPorUuidQuery } from '../queries/get-empleado/get-empleado-por-uuid.query';
 import { GetEmpleadoQuery } from '../queries/get-empleado/get-empleado.query';
 import type { ListParams } from '../queries/listing';
 import { EMPLEADOS_LIST, ListEmpleadosQuery } from '../queries/list-empleados/list-empleados.query';
 import { StreamEmpleadosQuery } from '../queries/list-empleados/stream-empleados.query';
 import { parseDocumento } from './documento.param';
 import { writeEmpleados } from './dto/empleado.response.dto';
-import { ApiGetEmpleado, ApiListEmpleados } from './empleados.openapi';
+import { ApiGetEmpleado, ApiGetEmpleadoPorUuid, ApiListEmpleados } from './empleados.openapi';
 import { nominaFile, pagingGiven, requestedFormat } from './export';
 import { legacyJson } from './legacy-response';
 import { ListQuery } from './list-query.pipe';
@@ -41,6 +43,17 @@ export class EmpleadosController {
     }
     const { rows, total } = await this.queryBus.execute(new ListEmpleadosQuery(tenantId, list));
     return legacyJson(reply, writeEmpleados(rows, total));
+  }
+
+  // One segment: never taken for the two-segment route below; a value that is not a uuid is a 400.
+  @Get(':uuid')
+  @ApiGetEmpleadoPorUuid()
+  async getPorUuid(
+    @CurrentTenant() tenantId: string,
+    @Param('uuid', ParseUuidPipe) uuid: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    return legacyJson(reply, writeEmpleados([await this.queryBus.execute(new GetEmpleadoPorUuidQuery(tenantId, uuid))], 1));
   }
 
   @Get(':tipoDocumento/:identificacion')

@@ -7,6 +7,8 @@ import type { RowSource } from '@nomina-api/platform/export/row-source';
 import { toWireUuid } from '@nomina-api/platform/http/uuid';
 import { CONCEPTO_ACUMULADO_SCHEMA } from './dto/conceptos-acumulados.response.dto';
 import { EMPLEADO_SCHEMA } from './dto/empleado.response.dto';
+import { ACUMULADO_CONCEPTO_CONTACTO_SCHEMA, ACUMULADO_CONCEPTO_SCHEMA } from './dto/acumulado-por-concepto.response.dto';
+import { HISTORIAL_PAGO_SCHEMA } from './dto/historial-pagos.response.dto';
 import { DETALLE_PAGO_SCHEMA, PAGO_EMPLEADO_DETALLE_SCHEMA } from './dto/pago-empleado-detalle.response.dto';
 import { PAGO_EMPLEADO_SCHEMA } from './dto/pago-empleado.response.dto';
 import { PAGO_SCHEMA } from './dto/pago.response.dto';
@@ -22,6 +24,9 @@ export const NOMINA_EXPORTS = {
   detallePago: columnsFromLegacySchema(DETALLE_PAGO_SCHEMA),
   conceptosacumulados: columnsFromLegacySchema(CONCEPTO_ACUMULADO_SCHEMA),
   empleados: columnsFromLegacySchema(EMPLEADO_SCHEMA),
+  historialPagos: columnsFromLegacySchema(HISTORIAL_PAGO_SCHEMA),
+  conceptosacumuladosPorConcepto: columnsFromLegacySchema(ACUMULADO_CONCEPTO_SCHEMA),
+  conceptosacumuladosPorContacto: columnsFromLegacySchema(ACUMULADO_CONCEPTO_CONTACTO_SCHEMA),
 } satisfies Record<string, ExportColumn[]>;
 
 export type NominaResource = keyof typeof NOMINA_EXPORTS;

@@ -20,7 +20,7 @@ export function legacyJson(reply: FastifyReply, body: string): string {
  * still becomes a problem response; after it, the connection is cut (a truncated body, never a
  * short one that looks complete).
  */
-export function legacyJsonStream(reply: FastifyReply, chunks: Iterable<string>): Readable {
+export function legacyJsonStream(reply: FastifyReply, chunks: Iterable<string> | AsyncIterable<string>): Readable {
   reply.header('content-type', LEGACY_JSON_CONTENT_TYPE);
   // `encoding`: the chunks stay strings up to the socket write instead of a Buffer copy of each.
   return Readable.from(chunks, { objectMode: false, encoding: 'utf8' });

@@ -5,15 +5,19 @@ import type { FastifyReply } from 'fastify';
 import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
 import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
 import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import { HISTORIAL_PAGOS_LIST, HistorialPagosQuery } from '../queries/historial-pagos/historial-pagos.query';
+import { StreamHistorialPagosQuery } from '../queries/historial-pagos/stream-historial-pagos.query';
 import type { ListParams } from '../queries/listing';
 import { ListPagoEmpleadosQuery, PAGO_EMPLEADOS_LIST } from '../queries/list-pago-empleados/list-pago-empleados.query';
 import { StreamPagoEmpleadosQuery } from '../queries/list-pago-empleados/stream-pago-empleados.query';
+import { writeHistorialPagos } from './dto/historial-pagos.response.dto';
 import { writePagoEmpleados } from './dto/pago-empleado.response.dto';
 import { nominaFile, pagingGiven, requestedFormat } from './export';
+import { type HistorialPagosParams, historialPagosParams } from './historial-pagos.param';
 import { legacyJson } from './legacy-response';
 import { ListQuery } from './list-query.pipe';
 import { pagoParam } from './pago.param';
-import { ApiListPagoEmpleados } from './pago-empleados.openapi';
+import { ApiHistorialPagos, ApiListPagoEmpleados } from './pago-empleados.openapi';
 
 @ApiTags('Nómina')
 @Secured()
@@ -38,5 +42,23 @@ export class PagoEmpleadosController {
     }
     const { rows, total } = await this.queryBus.execute(new ListPagoEmpleadosQuery(tenantId, pagoId, list));
     return legacyJson(reply, writePagoEmpleados(rows, total));
+  }
+
+  @Get(':uuidEmpleado/historialPagos')
+  @ApiHistorialPagos()
+  async historial(
+    @CurrentTenant() tenantId: string,
+    @ListQuery(HISTORIAL_PAGOS_LIST, historialPagosParams) { empleadoId, estados, list }: HistorialPagosParams & { list: ListParams },
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string | StreamableFile> {
+    const format = requestedFormat(reply);
+    if (format !== 'json') {
+      const rows = pagingGiven(reply)
+        ? (await this.queryBus.execute(new HistorialPagosQuery(tenantId, empleadoId, estados, list))).rows
+        : await this.queryBus.execute(new StreamHistorialPagosQuery(tenantId, empleadoId, estados, list));
+      return nominaFile(format, 'historialPagos', rows, { uuid: empleadoId });
+    }
+    const { rows, total } = await this.queryBus.execute(new HistorialPagosQuery(tenantId, empleadoId, estados, list));
+    return legacyJson(reply, writeHistorialPagos(rows, total));
   }
 }

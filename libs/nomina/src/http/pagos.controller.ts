@@ -1,11 +1,13 @@
-import { Controller, Get, Res, type StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { ParseUuidPipe } from '@nomina-api/platform/http/uuid';
 import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
 import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
 import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
 import type { EstadoPago } from '../domain/estado-pago';
+import { GetPagoQuery } from '../queries/get-pago/get-pago.query';
 import type { ListParams } from '../queries/listing';
 import { ListPagosQuery, PAGOS_LIST } from '../queries/list-pagos/list-pagos.query';
 import { StreamPagosQuery } from '../queries/list-pagos/stream-pagos.query';
@@ -14,7 +16,7 @@ import { estadosParam } from './estados.param';
 import { nominaFile, pagingGiven, requestedFormat } from './export';
 import { legacyJson } from './legacy-response';
 import { ListQuery } from './list-query.pipe';
-import { ApiListPagos } from './pagos.openapi';
+import { ApiGetPago, ApiListPagos } from './pagos.openapi';
 
 @ApiTags('Nómina')
 @Secured()
@@ -39,5 +41,15 @@ export class PagosController {
     }
     const { rows, total } = await this.queryBus.execute(new ListPagosQuery(tenantId, estados, list));
     return legacyJson(reply, writePagos(rows, total));
+  }
+
+  @Get(':uuid')
+  @ApiGetPago()
+  async get(
+    @CurrentTenant() tenantId: string,
+    @Param('uuid', ParseUuidPipe) uuid: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    return legacyJson(reply, writePagos([await this.queryBus.execute(new GetPagoQuery(tenantId, uuid))], 1));
   }
 }

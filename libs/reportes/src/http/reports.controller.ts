@@ -10,7 +10,7 @@ import { ValidDto } from '@nomina-api/platform/http/validation.pipe';
 import { ReportUtilityQuery } from '../queries/report-utility/report-utility.query';
 import { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
 import { ApiReportUtility } from './report-utility.openapi';
-import { reportUtilityBody, reportUtilityCriteria } from './report-utility.reply';
+import { PROFITABILITY_REPORT, productReportBody, reportUtilityCriteria } from './report-utility.reply';
 
 @ApiTags('Reportes')
 @Secured({ premium: true })
@@ -32,6 +32,6 @@ export class ReportsController {
     const format = resolveExportFormat(params.format, accept);
     const criteria = reportUtilityCriteria(params, scope);
     const items = await this.queryBus.execute(new ReportUtilityQuery(tenantId, criteria));
-    return reportUtilityBody(items, criteria.grouped, params, format);
+    return productReportBody(PROFITABILITY_REPORT, items, criteria.grouped, params, format);
   }
 }

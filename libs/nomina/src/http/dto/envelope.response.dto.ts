@@ -6,7 +6,7 @@ import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
  * one element type. The wire bytes come from the legacy writer, not from this class.
  */
 /** OpenAPI 3.0 has no `null` type: a nullable schema whose only value is null. */
-const ALWAYS_NULL: ApiPropertyOptions = {
+export const ALWAYS_NULL: ApiPropertyOptions = {
   type: 'string',
   nullable: true,
   enum: [null],

@@ -1,8 +1,8 @@
 import { ApiExtraModels, ApiProperty, type ApiPropertyOptions, getSchemaPath } from '@nestjs/swagger';
 import type { ReportUtilityRowView, ReportUtilityTotalsView, ReportUtilityView } from '../../queries/report-utility/report-utility.view';
 
-/** Shared by both row shapes (the detail row only adds saleId and date in front). */
-const FIELD: Record<Exclude<keyof ReportUtilityRowView, 'saleId' | 'date'>, ApiPropertyOptions> = {
+/** Shared by both row shapes (the detail row only adds saleId and date in front) and by the sales reports (§11.4). */
+export const FIELD: Record<Exclude<keyof ReportUtilityRowView, 'saleId' | 'date'>, ApiPropertyOptions> = {
   productId: { example: 'C0FFEE00000040008000000000000001', description: 'Uuid del producto (32 hexadecimales en mayúscula).' },
   code: { example: 'A-100', description: 'Código del producto.' },
   name: { example: 'Café especial, tostado', description: 'Nombre del producto.' },
