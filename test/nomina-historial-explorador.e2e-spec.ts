@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import type { Dataset, EmpleadoInput, PagoInput, TenantInput } from '@nomina-api/importer/dataset.types';
 import { CONCEPTO_ANUAL_ROWS } from '@nomina-api/nomina/persistence';
-import { createTestApp, expectProblem, get, type InjectResult, login } from './support/test-app';
+import { createTestApp, expectProblem, get, login } from './support/test-app';
 
 /**
  * CONTRACT §11.2 on the shared example dataset: GET /empleados/{uuid}, GET /pagos/{uuid}, a

@@ -41,6 +41,8 @@ interface Ids {
   pago: string;
   pagoEmpleado: string;
   empleado: { tipo: string; identificacion: string };
+  /** The same person's uuid. */
+  empleadoUuid: string;
   proveedor: string;
   negocio: string;
   /** A period with qualifying payroll of the owner and none of the caller. */
@@ -61,6 +63,7 @@ function idsOf(owner: TenantInput, caller: TenantInput): Ids {
     pago: pago.uuid,
     pagoEmpleado: pago.empleados[0].uuid,
     empleado: { tipo: empleado.tipoDocumento, identificacion: empleado.identificacion },
+    empleadoUuid: empleado.uuid,
     proveedor: owner.proveedores!.find((p) => !callerSuppliers.has(p.identificacion.toUpperCase()))!.identificacion,
     negocio: owner.negocios![0].uuid,
     // Without such a period the call would number the caller's own month: use an empty one.
@@ -74,6 +77,7 @@ const UNKNOWN: Ids = {
   pago: '7f1d6c2e-5b1a-4c3e-9d2f-0a1b2c3d4e5f',
   pagoEmpleado: '0c9e8d7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f',
   empleado: { tipo: 'CC', identificacion: '99999999999' },
+  empleadoUuid: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
   proveedor: '999888777666',
   negocio: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
   periodo: { ano: 2099, mes: 1 },
@@ -101,6 +105,7 @@ const nonEmptyEnvelope = (res: InjectResult): void => {
   expect(res.json().total).toBeGreaterThan(0);
 };
 const ok = (res: InjectResult): void => expect(res.status).toBe(200);
+const monthOf = ({ ano, mes }: Ids['periodo']): string => `${ano}-${String(mes).padStart(2, '0')}`;
 const ESTADOS = 'params%5Bestados%5D=EP,PA,PP,PG,RE,AN';
 
 /** Public operations without tenant data are listed as null (their answers are still scanned for leaks). */
@@ -158,6 +163,46 @@ const PROBES: Record<string, Probe | null> = {
     call: (ids) => ({ method: 'GET', url: `/empleados/${ids.empleado.tipo}/${ids.empleado.identificacion}` }),
     echoes: (ids) => [ids.empleado.identificacion],
     control: nonEmptyEnvelope,
+  },
+  'GET /pagos/{uuid}': {
+    call: (ids) => ({ method: 'GET', url: `/pagos/${ids.pago}` }),
+    echoes: (ids) => [ids.pago],
+    control: nonEmptyEnvelope,
+  },
+  'GET /empleados/{uuid}': {
+    call: (ids) => ({ method: 'GET', url: `/empleados/${ids.empleadoUuid}` }),
+    echoes: (ids) => [ids.empleadoUuid],
+    control: nonEmptyEnvelope,
+  },
+  'GET /pagoEmpleados/{uuidEmpleado}/historialPagos': {
+    call: (ids) => ({ method: 'GET', url: `/pagoEmpleados/${ids.empleadoUuid}/historialPagos` }),
+    echoes: (ids) => [ids.empleadoUuid],
+    control: nonEmptyEnvelope,
+  },
+  // No identifier to filter on: the month of a payment of the owner in a period the caller has no payroll in.
+  'GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}/{porContacto}': {
+    call: (ids) => ({
+      method: 'GET',
+      url: `/pagoEmpleadoDetalles/conceptosacumulados/${monthOf(ids.periodo)}-01/${monthOf(ids.periodo)}-28/false/true`,
+    }),
+    echoes: (ids) => [`${monthOf(ids.periodo)}-01`, `${monthOf(ids.periodo)}-28`],
+    control: nonEmptyEnvelope,
+  },
+  'GET /reports/reportSalesByProduct': {
+    call: (ids) => ({
+      method: 'GET',
+      url: `/reports/reportSalesByProduct?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&businessId=${ids.negocio}`,
+    }),
+    echoes: (ids) => [ids.negocio],
+    control: ok,
+  },
+  'GET /reports/reportSalesByCategory': {
+    call: (ids) => ({
+      method: 'GET',
+      url: `/reports/reportSalesByCategory?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&businessId=${ids.negocio}`,
+    }),
+    echoes: (ids) => [ids.negocio],
+    control: ok,
   },
   'GET /reports/reportUtility': {
     call: (ids) => ({
@@ -282,6 +327,9 @@ describe("tenant isolation (e2e): another tenant's identifier answers exactly li
       '/proveedor',
       '/pagoEmpleadoDetalles/conceptosacumulados/2000-01-01/2099-12-31/false?size=1000',
       '/reports/reportUtility?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&groupResult=false',
+      '/reports/reportSalesByProduct?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&allBusiness=true',
+      '/reports/reportSalesByCategory?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&allBusiness=true',
+      '/pagoEmpleadoDetalles/conceptosacumulados/2000-01-01/2099-12-31/false/true',
     ];
     for (const [caller, other] of [
       ['pacifico', ANDINA],

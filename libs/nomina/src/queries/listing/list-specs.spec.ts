@@ -1,5 +1,7 @@
 import { CONCEPTOS_ACUMULADOS_LIST } from '../conceptos-acumulados/conceptos-acumulados.query';
 import { SORT_COLUMNS as CONCEPTOS_ACUMULADOS_SORT_COLUMNS } from '../conceptos-acumulados/conceptos-acumulados.sql';
+import { HISTORIAL_PAGOS_LIST } from '../historial-pagos/historial-pagos.query';
+import { HISTORIAL_SORT_COLUMNS } from '../historial-pagos/historial-pagos.sql';
 import { EMPLEADOS_LIST } from '../list-empleados/list-empleados.query';
 import { EMPLEADO_SORT_COLUMNS } from '../list-empleados/list-empleados.sql';
 import { PAGO_EMPLEADOS_LIST } from '../list-pago-empleados/list-pago-empleados.query';
@@ -17,6 +19,7 @@ describe.each<[string, ListSpec, Record<string, SortColumn>]>([
   ['GET /pagos', PAGOS_LIST, PAGO_SORT_COLUMNS],
   ['GET /pagoEmpleados', PAGO_EMPLEADOS_LIST, PAGO_EMPLEADO_SORT_COLUMNS],
   ['GET /empleados', EMPLEADOS_LIST, EMPLEADO_SORT_COLUMNS],
+  ['GET /pagoEmpleados/{uuidEmpleado}/historialPagos', HISTORIAL_PAGOS_LIST, HISTORIAL_SORT_COLUMNS],
   ['GET /pagoEmpleadoDetalles/conceptosacumulados/…', CONCEPTOS_ACUMULADOS_LIST, CONCEPTOS_ACUMULADOS_SORT_COLUMNS],
 ])('%s list spec', (_endpoint, spec, columns) => {
   it('maps every sortable field to a SQL column, and no other', () => {
