@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parse } from 'csv-parse/sync';
 import { generateDataset } from '@nomina-api/importer/demo/generate-dataset';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { createTestApp, expectProblem, get, login } from './support/test-app';
 import { seedDatabase } from './support/test-database';
 

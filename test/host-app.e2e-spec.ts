@@ -89,10 +89,9 @@ describe('NominaModule inside a host app (e2e)', () => {
     expect((await get(host, '/plataforma/ping')).json()).toEqual({ host: 'ok' });
   });
 
-  it('is the code the README shows', () => {
-    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
-    for (const file of ['host-auth.ts', 'host.module.ts'])
-      expect(readme).toContain(readFileSync(join(__dirname, 'host-app', file), 'utf8'));
+  it('is the code docs/EMBEDDING.md shows', () => {
+    const page = readFileSync(join(__dirname, '..', 'docs', 'EMBEDDING.md'), 'utf8');
+    for (const file of ['host-auth.ts', 'host.module.ts']) expect(page).toContain(readFileSync(join(__dirname, 'host-app', file), 'utf8'));
   });
 
   it('brings its Swagger tags and operations under the prefix', () => {

@@ -7,12 +7,13 @@ import { OPERATION_IDS } from '../apps/api/src/openapi-polish';
 import { type DemoServer, startDemoServer } from './support/demo-server';
 
 /**
- * The first hour of a new user: every curl of README.md and every example of the OpenAPI document
- * (what Swagger UI prefills) against a fresh database with the demo data, loaded exactly as
- * `npm start` loads it, served on a real socket.
+ * The first hour of a new user: every curl of the README and of the API page, and every example of
+ * the OpenAPI document (what Swagger UI prefills), against a fresh database with the demo data,
+ * loaded exactly as `npm start` loads it, served on a real socket.
  */
 
-const README = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+/** The documents whose curl examples run, in this order (the e-payroll example consumes numbers: it runs once). */
+const DOCUMENTS = ['README.md', 'docs/API.md'].map((name) => ({ name, text: readFileSync(join(__dirname, '..', name), 'utf8') }));
 const DOCUMENTED_BASE = 'http://127.0.0.1:3000';
 const DB = 'nomina_test_readme';
 const run = promisify(execFile);
@@ -24,7 +25,7 @@ interface Example {
 }
 
 /** Each ```bash block with a curl, and the fenced block right after it (its documented output). */
-export function readmeExamples(markdown: string): Example[] {
+export function readmeExamples(markdown: string, name = 'README.md'): Example[] {
   const fence = /^```([\w-]*)\n([\s\S]*?)^```\n/gm;
   const blocks: { lang: string; body: string; start: number; end: number }[] = [];
   for (let m = fence.exec(markdown); m; m = fence.exec(markdown)) {
@@ -36,7 +37,7 @@ export function readmeExamples(markdown: string): Example[] {
     const next = blocks[i + 1];
     const line = markdown.slice(0, b.start).split('\n').length;
     if (!next || markdown.slice(b.end, next.start).trim() !== '')
-      throw new Error(`README.md:${line}: a curl block without its output block right after it`);
+      throw new Error(`${name}:${line}: a curl block without its output block right after it`);
     examples.push({ line, script: b.body, expected: next.body });
   });
   return examples;
@@ -72,10 +73,11 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
     await server?.close();
   });
 
-  describe('README.md', () => {
-    const examples = readmeExamples(README);
+  describe('README.md and docs/API.md', () => {
+    const examples = DOCUMENTS.flatMap((doc) => readmeExamples(doc.text, doc.name).map((e) => ({ ...e, where: `${doc.name}:${e.line}` })));
 
     it('has curl examples, each with its documented output', () => {
+      expect(DOCUMENTS.map((doc) => readmeExamples(doc.text, doc.name).length > 0)).toEqual(DOCUMENTS.map(() => true));
       expect(examples.length).toBeGreaterThanOrEqual(10);
     });
 
@@ -93,7 +95,7 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
     });
 
     // In document order: the e-payroll example consumes numbers, so its output assumes it runs once.
-    it.each(examples.map((e) => [e.line, e] as const))('README.md:%i prints what the README shows', async (_line, example) => {
+    it.each(examples.map((e) => [e.where, e] as const))('%s prints what the page shows', async (_where, example) => {
       // curl prints no final newline: the README shows each command's output on its own line.
       const script = `set -eu\ncurl() { command curl "$@"; local s=$?; echo; return $s; }\n${example.script.split(DOCUMENTED_BASE).join(base)}`;
       const { stdout } = await run('bash', ['-c', script], { env: { ...process.env, TOKEN: token }, maxBuffer: 16 * 1024 * 1024 });
@@ -101,7 +103,7 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
       const actual = stdout.replace(/\r\n/g, '\n').replace(/\uFEFF/g, '');
       if (!matchesDocumented(actual, example.expected)) {
         throw new Error(
-          `README.md:${example.line}: the output differs from the documented one.\n--- documented\n${example.expected}\n--- actual\n${actual}`,
+          `${example.where}: the output differs from the documented one.\n--- documented\n${example.expected}\n--- actual\n${actual}`,
         );
       }
     });

@@ -1,7 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
-import { type EmbeddedStandby, startEmbeddedStandby } from '@nomina-api/platform/persistence/embedded-standby';
-import { ReadPools } from '@nomina-api/platform/persistence/read-pools';
+import { type EmbeddedStandby, ReadPools, startEmbeddedStandby } from '@nomina-api/platform/persistence';
 import { ANDINA_ID, ANDINA_USER, exampleDataset } from '../scripts/lib/environment';
 import { createTestApp, get, login } from './support/test-app';
 import { dropDatabase, runScoped, seedDatabase, TEST_DATA_DIR } from './support/test-database';

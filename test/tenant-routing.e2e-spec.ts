@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
-import { type PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { type PgClient, SqlReader } from '@nomina-api/platform/persistence';
 import { ANDINA_USER } from '../scripts/lib/environment';
 import { GLOBAL_TABLES } from './support/tenant-tables';
 import { createTestApp, get, login } from './support/test-app';

@@ -5,7 +5,7 @@
  * and baseline measurements replay exactly what the endpoint runs.
  */
 import type { Client } from 'pg';
-import type { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { DataVersionReader, type SqlReader } from '@nomina-api/platform/persistence';
 import {
   CONCEPTOS_ACUMULADOS_LIST,
   ConceptosAcumuladosHandler,
@@ -40,7 +40,6 @@ import {
   resolvePaging,
 } from '@nomina-api/proveedores/testing';
 import type { RecordingReader } from './recorder';
-import { DataVersionReader } from '@nomina-api/platform/conditional/data-version';
 
 /** What the scenarios address, discovered in the bench database for the logged-in user. */
 export interface Ctx {

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { InjectOptions } from 'fastify';
-import { type AppConfig, loadConfig } from '@nomina-api/platform/config/app-config';
-import { createRootLogger } from '@nomina-api/platform/logging/json-logger';
+import { type AppConfig, loadConfig } from '@nomina-api/platform/config';
+import { createRootLogger } from '@nomina-api/platform/hosting';
 import { createApp } from '../../apps/api/src/create-app';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';

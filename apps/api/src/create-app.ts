@@ -4,14 +4,17 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
-import type { AppConfig } from '@nomina-api/platform/config/app-config';
-import { checkBody, rejectNulInUrl } from '@nomina-api/platform/http/input-limits';
-import { securityHeaders } from '@nomina-api/platform/http/security-headers';
-import { clientErrorHandler, frameworkErrors, limitUrlLength, rejectWhileClosing } from '@nomina-api/platform/http/transport-errors';
-import { NestPinoLogger } from '@nomina-api/platform/logging/json-logger';
-import { trackRequestContext } from '@nomina-api/platform/logging/request-context';
-import { lazyRequestLogger } from '@nomina-api/platform/logging/request-logger';
-import { HttpMetrics } from '@nomina-api/platform/metrics/http-metrics';
+import type { AppConfig } from '@nomina-api/platform/config';
+import {
+  checkBody,
+  clientErrorHandler,
+  frameworkErrors,
+  limitUrlLength,
+  rejectNulInUrl,
+  rejectWhileClosing,
+  securityHeaders,
+} from '@nomina-api/platform/http';
+import { HttpMetrics, lazyRequestLogger, NestPinoLogger, trackRequestContext } from '@nomina-api/platform/hosting';
 import { AppModule } from './app.module';
 import { mountSwagger } from './openapi';
 
@@ -55,8 +58,8 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   const fastify = adapter.getInstance();
   // @fastify/cors itself rather than app.enableCors(): Nest's wrapper copies the CORS headers onto
   // the raw response on every request (for Nest middleware, which this app has none of), and a
-  // raw header makes Node run setHeader for every header of the reply (bench/README.md, "Framework
-  // tax, round five"). Registered first, its hook runs where Nest's would: before the hooks
+  // raw header makes Node run setHeader for every header of the reply. Registered first, its hook
+  // runs where Nest's would: before the hooks
   // below, so their early answers (503 while closing, 414, 400) carry the CORS headers too.
   void fastify.register(fastifyCors, {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,

@@ -1,10 +1,8 @@
 import 'reflect-metadata';
 import pino from 'pino';
-import { ConfigError, loadConfig } from '@nomina-api/platform/config/app-config';
-import { loadEnvFile } from '@nomina-api/platform/config/env-file';
-import { acquireDatabase, migrateDatabase } from '@nomina-api/platform/persistence/database';
-import { createRootLogger } from '@nomina-api/platform/logging/json-logger';
-import { guardStdio } from '@nomina-api/platform/logging/safe-stdio';
+import { ConfigError, loadConfig, loadEnvFile } from '@nomina-api/platform/config';
+import { acquireDatabase, migrateDatabase } from '@nomina-api/platform/persistence';
+import { createRootLogger, guardStdio } from '@nomina-api/platform/hosting';
 import { createApp } from './create-app';
 import { APP_SCHEMA } from './database/schema';
 import { loadDemoDataIfEmpty } from './database/demo-data';

@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { problemBody } from '@nomina-api/platform/http/problem';
+import { problemBody } from '@nomina-api/platform/http';
 import { DEMO_EXAMPLES as D } from './demo-examples';
 
 /**

@@ -1,9 +1,7 @@
 import type { Client } from 'pg';
 import { loadNominaCatalogs, loadPayroll, writeSequence } from '@nomina-api/nomina/persistence';
-import { hashPassword } from '@nomina-api/platform/auth/password';
-import { bumpDataVersion } from '@nomina-api/platform/conditional/data-version';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
-import { loadPlatformTenantData } from '@nomina-api/platform/persistence/tenant-data';
+import { hashPassword } from '@nomina-api/platform/auth';
+import { bumpDataVersion, loadPlatformTenantData, uuidKey } from '@nomina-api/platform/persistence';
 import { loadProveedores } from '@nomina-api/proveedores/persistence';
 import { loadProductCatalog, loadSales } from '@nomina-api/reportes/persistence';
 import type { Dataset, EmpleadoInput, PagoInput, PagoStreamInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';

@@ -1,5 +1,4 @@
-import { fmix32 } from '@nomina-api/platform/persistence/bulk/fmix32';
-import { hash, parseUuid, UuidSet } from '@nomina-api/platform/persistence/bulk/uuid-map';
+import { fmix32, parseUuid, uuidHash, UuidSet } from '@nomina-api/platform/persistence';
 
 /**
  * The first half of a uniqueness check over more uuids than memory should hold (a streamed file's
@@ -27,7 +26,7 @@ export class UuidPrefilter {
   add(kind: number, uuid: string): void {
     parseUuid(uuid, this.words);
     const w = this.words;
-    const h1 = hash(w[0], w[1], w[2], w[3]) ^ Math.imul(kind + 1, 0x9e3779b1);
+    const h1 = uuidHash(w[0], w[1], w[2], w[3]) ^ Math.imul(kind + 1, 0x9e3779b1);
     const h2 = fmix32(h1 ^ 0x5bd1e995) | 1;
     let seen = true;
     for (let k = 0; k < 4; k++) {

@@ -1,4 +1,4 @@
-import { DomainError, type FieldProblem } from '@nomina-api/platform/errors/domain-error';
+import { DomainError, type FieldProblem } from '@nomina-api/platform/errors';
 
 /**
  * Error codes of the payroll context. A new code does not compile until it has a status in

@@ -1,10 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import {
-  type ContextModuleAsyncOptions,
-  type ContextModuleOptions,
-  contextModule,
-  contextModuleAsync,
-} from '@nomina-api/platform/hosting/context-module';
+import { contextModule, contextModuleAsync, type ContextModuleAsyncOptions, type ContextModuleOptions } from '@nomina-api/platform/hosting';
 import { ConceptosAcumuladosController } from './http/conceptos-acumulados.controller';
 import { EmpleadosController } from './http/empleados.controller';
 import { NominaElectronicaController } from './http/nomina-electronica.controller';
@@ -70,7 +65,7 @@ export class NominaModule {
    * Payroll inside a host Nest app (Fastify, `CqrsModule.forRoot()`, and its MikroORM unless
    * `database` is given): its own authentication adapter (default bearer JWT), nothing global.
    * Mount it under a prefix with `RouterModule.register([{ path, module: NominaModule }])`;
-   * migrate with NOMINA_SCHEMA. See README "Use it inside your Nest app".
+   * migrate with NOMINA_SCHEMA. See docs/EMBEDDING.md.
    */
   static forRoot(options: ContextModuleOptions = {}): DynamicModule {
     return contextModule(NominaModule, NOMINA_SCHEMA, options);

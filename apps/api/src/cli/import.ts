@@ -7,10 +7,14 @@
  * Exit codes: 0 loaded, 1 file or import error, 2 bad arguments.
  */
 import { Client } from 'pg';
-import { ConfigError, loadConfig } from '@nomina-api/platform/config/app-config';
-import { loadEnvFile } from '@nomina-api/platform/config/env-file';
-import { databaseUnavailable } from '@nomina-api/platform/persistence/connection-errors';
-import { acquireDatabase, migrateDatabase, searchPath, type DatabaseSelection } from '@nomina-api/platform/persistence/database';
+import { ConfigError, loadConfig, loadEnvFile } from '@nomina-api/platform/config';
+import {
+  acquireDatabase,
+  type DatabaseSelection,
+  databaseUnavailable,
+  migrateDatabase,
+  searchPath,
+} from '@nomina-api/platform/persistence';
 import {
   createProgressReporter,
   formatCount,

@@ -5,10 +5,8 @@
  * says otherwise. Streams the generator straight into COPY: nothing is materialised.
  */
 import { Client } from 'pg';
-import { ConfigError, loadConfig } from '@nomina-api/platform/config/app-config';
-import { loadEnvFile } from '@nomina-api/platform/config/env-file';
-import { acquireDatabase, migrateDatabase } from '@nomina-api/platform/persistence/database';
-import { ensureDatabase } from '@nomina-api/platform/persistence/embedded-postgres';
+import { ConfigError, loadConfig, loadEnvFile } from '@nomina-api/platform/config';
+import { acquireDatabase, ensureDatabase, migrateDatabase } from '@nomina-api/platform/persistence';
 import { createProgressReporter, formatCount, ImportError, loadDataset } from '@nomina-api/importer';
 import { datasetStats, generateDataset, type Scale } from '@nomina-api/importer/demo/generate-dataset';
 import { APP_SCHEMA } from '../database/schema';

@@ -2,8 +2,8 @@ import { Client } from 'pg';
 import type { Logger } from 'pino';
 import { createProgressReporter, loadDataset } from '@nomina-api/importer';
 import { DEMO_LOGINS, generateDataset } from '@nomina-api/importer/demo/generate-dataset';
-import type { AppConfig } from '@nomina-api/platform/config/app-config';
-import { searchPath } from '@nomina-api/platform/persistence/database';
+import type { AppConfig } from '@nomina-api/platform/config';
+import { searchPath } from '@nomina-api/platform/persistence';
 
 /**
  * On a database without tenants (and DEMO_DATA not false) loads the generated demo dataset.

@@ -2,9 +2,8 @@ import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
-import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
-import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
+import { Conditional } from '@nomina-api/platform/http';
 import type { Readable } from 'node:stream';
 import { AcumuladoPorConceptoQuery } from '../queries/acumulado-por-concepto/acumulado-por-concepto.query';
 import { CONCEPTOS_ACUMULADOS_LIST, ConceptosAcumuladosQuery } from '../queries/conceptos-acumulados/conceptos-acumulados.query';

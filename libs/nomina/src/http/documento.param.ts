@@ -1,4 +1,4 @@
-import { type FieldProblem, validationError } from '@nomina-api/platform/errors/domain-error';
+import { type FieldProblem, validationError } from '@nomina-api/platform/errors';
 import { TIPOS_DOCUMENTO, type TipoDocumento } from '../domain/tipo-documento';
 
 const MAX_IDENTIFICACION = 20;

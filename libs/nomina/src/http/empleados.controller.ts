@@ -2,10 +2,8 @@ import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ParseUuidPipe } from '@nomina-api/platform/http/uuid';
-import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
-import { Conditional, CurrentToday } from '@nomina-api/platform/conditional/conditional.decorator';
-import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
+import { Conditional, CurrentToday, ParseUuidPipe } from '@nomina-api/platform/http';
 import { GetEmpleadoPorUuidQuery } from '../queries/get-empleado/get-empleado-por-uuid.query';
 import { GetEmpleadoQuery } from '../queries/get-empleado/get-empleado.query';
 import type { ListParams } from '../queries/listing';

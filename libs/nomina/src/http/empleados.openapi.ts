@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
+import { ApiExportResponse } from '@nomina-api/platform/export';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
-import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { TIPOS_DOCUMENTO } from '../domain/tipo-documento';
 import { NominaErrorCode } from '../nomina.errors';
 import { EMPLEADOS_LIST } from '../queries/list-empleados/list-empleados.query';

@@ -1,10 +1,16 @@
 import type { StreamableFile } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { columnsFromLegacySchema, type ExportColumn } from '@nomina-api/platform/export/export-column';
-import { bogotaDate, exportFile, exportFileName } from '@nomina-api/platform/export/export-file';
-import { type ExportFormat, resolveExportFormat } from '@nomina-api/platform/export/export-format';
-import type { RowSource } from '@nomina-api/platform/export/row-source';
-import { toWireUuid } from '@nomina-api/platform/http/uuid';
+import {
+  bogotaDate,
+  columnsFromLegacySchema,
+  type ExportColumn,
+  exportFile,
+  exportFileName,
+  type ExportFormat,
+  resolveExportFormat,
+  type RowSource,
+} from '@nomina-api/platform/export';
+import { toWireUuid } from '@nomina-api/platform/http';
 import { CONCEPTO_ACUMULADO_SCHEMA } from './dto/conceptos-acumulados.response.dto';
 import { EMPLEADO_SCHEMA } from './dto/empleado.response.dto';
 import { ACUMULADO_CONCEPTO_CONTACTO_SCHEMA, ACUMULADO_CONCEPTO_SCHEMA } from './dto/acumulado-por-concepto.response.dto';

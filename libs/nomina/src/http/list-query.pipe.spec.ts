@@ -1,4 +1,4 @@
-import { DomainError } from '@nomina-api/platform/errors/domain-error';
+import { DomainError } from '@nomina-api/platform/errors';
 import type { ListSpec } from '../queries/listing';
 import { type ListRequestParts, ListQueryPipe, parseListParams } from './list-query.pipe';
 

@@ -4,9 +4,9 @@
  * parameter and its accepted form.
  */
 import { createParamDecorator, type ExecutionContext, type PipeTransform } from '@nestjs/common';
-import { type FieldProblem, validationError } from '@nomina-api/platform/errors/domain-error';
+import { type FieldProblem, validationError } from '@nomina-api/platform/errors';
 import { DEFAULT_SIZE, type ListParams, type ListSpec, MAX_FILTER_LENGTH, MAX_OFFSET, MAX_SIZE, type SortKey } from '../queries/listing';
-import { httpRequest } from '@nomina-api/platform/http/http-context';
+import { httpRequest } from '@nomina-api/platform/http';
 
 const DIGITS = /^[0-9]+$/;
 

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
-import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { ANO_MAX, ANO_MIN } from './dto/nomina-electronica.request.dto';
 import { NominaElectronicaResponseDto } from './dto/nomina-electronica.response.dto';
 

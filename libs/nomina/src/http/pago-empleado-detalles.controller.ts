@@ -2,10 +2,8 @@ import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ParseUuidPipe } from '@nomina-api/platform/http/uuid';
-import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
-import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
-import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import { Conditional, ParseUuidPipe } from '@nomina-api/platform/http';
+import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import { ListDetallePagoQuery } from '../queries/list-detalle-pago/list-detalle-pago.query';
 import { ListPagoEmpleadoDetallesQuery } from '../queries/list-pago-empleado-detalles/list-pago-empleado-detalles.query';
 import { writeDetallePago, writePagoEmpleadoDetalles } from './dto/pago-empleado-detalle.response.dto';

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
+import { ApiExportResponse } from '@nomina-api/platform/export';
 import { ApiOperation, ApiParam, ApiQuery } from '@nestjs/swagger';
-import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { NominaErrorCode } from '../nomina.errors';
 import { HISTORIAL_PAGOS_LIST } from '../queries/historial-pagos/historial-pagos.query';
 import { PAGO_EMPLEADOS_LIST } from '../queries/list-pago-empleados/list-pago-empleados.query';

@@ -2,10 +2,8 @@ import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ParseUuidPipe } from '@nomina-api/platform/http/uuid';
-import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
-import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
-import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
+import { Conditional, ParseUuidPipe } from '@nomina-api/platform/http';
 import type { EstadoPago } from '../domain/estado-pago';
 import { GetPagoQuery } from '../queries/get-pago/get-pago.query';
 import type { ListParams } from '../queries/listing';

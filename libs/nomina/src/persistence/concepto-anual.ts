@@ -1,5 +1,4 @@
-import { bigScaledText, centsText, SAFE, unitsText } from '@nomina-api/platform/persistence/bulk/decimal-text';
-import { copyText } from '@nomina-api/platform/persistence/bulk/copy-writer';
+import { bigScaledText, centsText, copyText, SAFE, unitsText } from '@nomina-api/platform/persistence';
 
 /**
  * vinculacion_concepto_anual (Migration20261128500000_nomina_concepto_anual): one row per bond,

@@ -82,7 +82,7 @@ export const VERIFIED_TOKENS_MAX = 10_000;
  * Recency is kept by moving a hit to the end of the Map (delete + set), but only once it has
  * fallen into the older half (more than max/2 writes since its last move): a token in use then
  * never reaches the front, where entries are dropped, and a busy token costs no Map writes on
- * most requests (they were a visible part of a cached read's CPU, bench/README.md).
+ * most requests (they would be a visible part of a cached read's CPU).
  */
 export class VerifiedTokens {
   private readonly entries = new Map<string, Verified & { seq: number }>();
@@ -155,7 +155,7 @@ export class JwtAuthAdapter implements AuthAdapter, OnApplicationShutdown {
   constructor(jwt: JwtConfig, strategyName: string = `nomina-jwt-${randomUUID()}`) {
     // Key objects built once: given a string, jsonwebtoken re-parses it on EVERY verification
     // (createPublicKey, which throws for an HMAC secret, then createSecretKey) — about a third of
-    // a cheap request's CPU in the benchmark (bench/README.md).
+    // a cheap request's CPU.
     const keyOptions: { secretOrKey: KeyObject } | { secretOrKeyProvider: unknown } =
       jwt.algorithm === 'HS256'
         ? { secretOrKey: createSecretKey(Buffer.from(jwt.secret!, 'utf8')) }

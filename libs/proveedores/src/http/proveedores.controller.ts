@@ -3,11 +3,9 @@ import { Controller, Get, Headers, Param, Query, Res, type StreamableFile } from
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
-import { resolveExportFormat } from '@nomina-api/platform/export/export-format';
-import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
-import { ValidDto } from '@nomina-api/platform/http/validation.pipe';
-import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
+import { Conditional, ValidDto } from '@nomina-api/platform/http';
+import { resolveExportFormat } from '@nomina-api/platform/export';
+import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import { FindProveedorQuery } from '../queries/find-proveedor/find-proveedor.query';
 import { ListProveedoresQuery } from '../queries/list-proveedores/list-proveedores.query';
 import { ListProveedoresRequestDto } from './dto/list-proveedores.request.dto';

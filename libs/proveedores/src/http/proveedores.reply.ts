@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { StreamableFile } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { bogotaDate, exportFile, exportFileName } from '@nomina-api/platform/export/export-file';
-import type { ExportFormat } from '@nomina-api/platform/export/export-format';
+import { bogotaDate, exportFile, exportFileName, type ExportFormat } from '@nomina-api/platform/export';
 import type { ListProveedoresResult, ProveedoresPaging } from '../queries/list-proveedores/list-proveedores.query';
 import type { ProveedorResponseDto } from './dto/proveedor.response.dto';
 import { jsonArrayStream } from './json-array.stream';

@@ -1,14 +1,12 @@
 import type { Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
-import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
+import type { BusinessScope } from '@nomina-api/platform/auth';
 import { DEFAULT_ESTADOS, type ReportUtilityCriteria } from '../queries/report-utility/report-utility.query';
 import type { SalesByCategoryCriteria } from '../queries/sales-by-category/sales-by-category.query';
 import type { SalesByCategoryRow } from '../queries/report-utility/report-utility.sql';
 import { toSalesByCategory, toSalesByCategoryView, toSalesRowJson, toSalesTotalsView } from '../queries/report-utility/report-utility.view';
-import { exportFile, exportFileName } from '@nomina-api/platform/export/export-file';
-import type { ExportColumn } from '@nomina-api/platform/export/export-column';
-import type { ExportFormat } from '@nomina-api/platform/export/export-format';
-import { pipeInto } from '@nomina-api/platform/http/pipe-into';
+import { type ExportColumn, exportFile, exportFileName, type ExportFormat } from '@nomina-api/platform/export';
+import { pipeInto } from '@nomina-api/platform/http';
 import type { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
 import {
   CATEGORY_EXPORT_COLUMNS,

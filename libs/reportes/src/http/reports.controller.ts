@@ -1,12 +1,10 @@
 import { Controller, Get, Header, Headers, Query, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
-import { CurrentBusinessScope, CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
-import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
-import { resolveExportFormat } from '@nomina-api/platform/export/export-format';
-import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
-import { ValidDto } from '@nomina-api/platform/http/validation.pipe';
+import type { BusinessScope } from '@nomina-api/platform/auth';
+import { CurrentBusinessScope, CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
+import { Conditional, ValidDto } from '@nomina-api/platform/http';
+import { resolveExportFormat } from '@nomina-api/platform/export';
 import { ReportUtilityQuery } from '../queries/report-utility/report-utility.query';
 import { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
 import { ApiReportUtility } from './report-utility.openapi';

@@ -1,12 +1,10 @@
 import { Controller, Get, Header, Headers, Query, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
-import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
-import { resolveExportFormat } from '@nomina-api/platform/export/export-format';
-import { ValidDto } from '@nomina-api/platform/http/validation.pipe';
-import { CurrentBusinessScope, CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
-import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import type { BusinessScope } from '@nomina-api/platform/auth';
+import { Conditional, ValidDto } from '@nomina-api/platform/http';
+import { resolveExportFormat } from '@nomina-api/platform/export';
+import { CurrentBusinessScope, CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import { ReportUtilityQuery } from '../queries/report-utility/report-utility.query';
 import { SalesByCategoryQuery } from '../queries/sales-by-category/sales-by-category.query';
 import { SalesByCategoryRequestDto, SalesByProductRequestDto } from './dto/sales-report.request.dto';

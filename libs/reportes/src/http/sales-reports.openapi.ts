@@ -1,7 +1,7 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiProduces, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { XLSX_MEDIA_TYPE } from '@nomina-api/platform/export/xlsx-export';
-import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { XLSX_MEDIA_TYPE } from '@nomina-api/platform/export';
+import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { SalesByCategoryResponseDto, SalesByProductResponseDto } from './dto/sales-report.response.dto';
 
 const COMMON = [

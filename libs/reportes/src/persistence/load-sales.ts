@@ -1,16 +1,16 @@
 import type { Client } from 'pg';
-import { loadInBatches } from '@nomina-api/platform/persistence/bulk/batch-loader';
 import {
   BinaryCopy,
   BinaryRows,
   copyBinary,
+  copyRows,
   FIELD_BYTES,
   instantMicros,
+  loadInBatches,
+  toCents,
   uuidBytes,
-} from '@nomina-api/platform/persistence/bulk/binary-copy';
-import { copyRows } from '@nomina-api/platform/persistence/bulk/copy-writer';
-import { toCents } from '@nomina-api/platform/persistence/bulk/decimal-text';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
+  uuidKey,
+} from '@nomina-api/platform/persistence';
 import type { CategoriaInput, ProductoInput, VentaInput } from './dataset.types';
 import { SalesRollup } from './sales-rollups';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';

@@ -1,5 +1,5 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
-import { type FieldProblem, validationError } from '@nomina-api/platform/errors/domain-error';
+import { type FieldProblem, validationError } from '@nomina-api/platform/errors';
 import { collectConceptosAcumuladosParams, type ConceptosAcumuladosParams, pathFlag } from './conceptos-acumulados.request.dto';
 
 /**

@@ -1,11 +1,5 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import {
-  envelopeStreamWriter,
-  type ExpectTrue,
-  legacySchema,
-  type WireFieldsMatch,
-  type WireViewMatch,
-} from '@nomina-api/platform/http/legacy-json';
+import { envelopeStreamWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
 import { TIPOS_CONCEPTO } from '../../domain/tipo-concepto';
 import type { AcumuladoConceptoContactoRow, AcumuladoConceptoRow } from '../../queries/acumulado-por-concepto/acumulado-por-concepto.sql';
 import { ALWAYS_NULL, javaDouble, UUID_WIRE } from './envelope.response.dto';

@@ -1,11 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  envelopeWriter,
-  type ExpectTrue,
-  legacySchema,
-  type WireFieldsMatch,
-  type WireViewMatch,
-} from '@nomina-api/platform/http/legacy-json';
+import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
 import type { ConceptoAcumuladoRow } from '../../queries/conceptos-acumulados/conceptos-acumulados.sql';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
 

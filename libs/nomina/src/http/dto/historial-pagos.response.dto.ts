@@ -1,11 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  envelopeWriter,
-  type ExpectTrue,
-  legacySchema,
-  type WireFieldsMatch,
-  type WireViewMatch,
-} from '@nomina-api/platform/http/legacy-json';
+import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
 import { ESTADOS_PAGO } from '../../domain/estado-pago';
 import type { HistorialPagoRow } from '../../queries/historial-pagos/historial-pagos.sql';
 import { javaDouble, LegacyEnvelopeDto, legacyDate, UUID_WIRE } from './envelope.response.dto';

@@ -1,4 +1,4 @@
-import { type FieldProblem, PlatformError, PlatformErrorCode, validationError } from '@nomina-api/platform/errors/domain-error';
+import { type FieldProblem, PlatformError, PlatformErrorCode, validationError } from '@nomina-api/platform/errors';
 
 /** Path parameters of GET /pagos/nominaelectronica/{ano}/{mes} (CONTRACT §3.8). */
 export interface NominaElectronicaParams {

@@ -1,11 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  envelopeChunkWriter,
-  type ExpectTrue,
-  legacySchema,
-  type WireFieldsMatch,
-  type WireViewMatch,
-} from '@nomina-api/platform/http/legacy-json';
+import { envelopeChunkWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
 import type { DocumentoNominaElectronica } from '../../commands/generar-nomina-electronica/generar-nomina-electronica.command';
 import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import { documentedProperties, envelopeWriter, type LegacyObjectSchema, legacySchemaDrift } from '@nomina-api/platform/http/legacy-json';
+import { documentedProperties, envelopeWriter, type LegacyObjectSchema, legacySchemaDrift } from '@nomina-api/platform/http';
 import { DOCUMENTOS_NOMINA_SQL } from '../../commands/generar-nomina-electronica/generar-nomina-electronica.sql';
 import { CONCEPTOS_ACUMULADOS_LIST } from '../../queries/conceptos-acumulados/conceptos-acumulados.query';
 import { conceptosAcumuladosSql } from '../../queries/conceptos-acumulados/conceptos-acumulados.sql';

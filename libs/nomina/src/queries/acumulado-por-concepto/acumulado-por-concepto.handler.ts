@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { AcumuladoPorConceptoQuery } from './acumulado-por-concepto.query';
 import { acumuladoPorConceptoSql } from './acumulado-por-concepto.sql';
 

@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { toWireUuid } from '@nomina-api/platform/http/uuid';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { toWireUuid } from '@nomina-api/platform/http';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { NominaError, NominaErrorCode } from '../../nomina.errors';
 import type { EmpleadoRow } from '../list-empleados/empleado.row';
 import { GetEmpleadoPorUuidQuery } from './get-empleado-por-uuid.query';

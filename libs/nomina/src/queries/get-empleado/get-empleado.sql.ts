@@ -1,4 +1,4 @@
-import { prepared } from '@nomina-api/platform/persistence/prepared-statement';
+import { prepared } from '@nomina-api/platform/persistence';
 
 /**
  * The person with the fields of the most recent bond: latest fechaIngreso, then the greater bond

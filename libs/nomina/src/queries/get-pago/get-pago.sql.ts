@@ -1,4 +1,4 @@
-import { prepared } from '@nomina-api/platform/persistence/prepared-statement';
+import { prepared } from '@nomina-api/platform/persistence';
 import { PAGOS_SELECT } from '../list-pagos/list-pagos.sql';
 
 /**

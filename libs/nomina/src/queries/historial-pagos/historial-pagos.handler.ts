@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { empleadoNoEncontrado } from '../get-empleado/get-empleado-por-uuid.handler';
 import { orderBy, type Page } from '../listing';
 import { HistorialPagosQuery } from './historial-pagos.query';

@@ -1,4 +1,4 @@
-import { prepared } from '@nomina-api/platform/persistence/prepared-statement';
+import { prepared } from '@nomina-api/platform/persistence';
 import { foldedContainsPatternSql, type SortColumn } from '../listing';
 
 /** One payslip of the person's history as written (wire names, CONTRACT §11.2); totals stored at import. */

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { empleadoNoEncontrado } from '../get-empleado/get-empleado-por-uuid.handler';
 import { orderBy } from '../listing';
 import { EMPLEADO_EXISTE_SQL, HISTORIAL_SORT_COLUMNS, HISTORIAL_TIE_BREAKER, historialPagosSql } from './historial-pagos.sql';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { documentedProperties } from '@nomina-api/platform/http/legacy-json';
+import { documentedProperties } from '@nomina-api/platform/http';
 import type { ReportUtilityRow, SalesByCategoryRow } from '../../queries/report-utility/report-utility.sql';
 import {
   CATEGORY_COLUMNS,

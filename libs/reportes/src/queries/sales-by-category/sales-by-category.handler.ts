@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { reportUtilityValues, type SalesByCategoryRow, salesByCategorySql } from '../report-utility/report-utility.sql';
 import { SalesByCategoryQuery } from './sales-by-category.query';
 
