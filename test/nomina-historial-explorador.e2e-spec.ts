@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
@@ -214,6 +215,19 @@ function porConceptoElements(pairs: Pair[]): Record<string, unknown>[] {
 }
 
 const EXPLORER = '/pagoEmpleadoDetalles/conceptosacumulados';
+
+/** Sends a GET over a real socket and closes it at once, before any byte of the answer; resolves once closed and settled. */
+function hangUp(port: number, path: string, token: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.end(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+      socket.destroy();
+    });
+    socket.on('error', reject);
+    // Give the server time to run the handler into the closed response.
+    socket.on('close', () => setTimeout(resolve, 300));
+  });
+}
 const EMPTY = '{"contenido":[],"error":null,"advertencia":null,"metadata":null,"total":0}';
 
 describe('§11.2 people, payments, payslip history and the per-concept explorer (e2e)', () => {
@@ -445,6 +459,32 @@ describe('§11.2 people, payments, payslip history and the per-concept explorer 
       expect(all.errors[3].message).toBe('Debe ser true o false (sin distinguir mayúsculas), p. ej. false; se recibió "quizas".');
       const inverted = expectProblem(await get(app, `${EXPLORER}/2023-12-31/2023-01-01/false/false`, ana), 400, 'VALIDATION');
       expect(inverted.errors.map((e: { field: string }) => e.field)).toEqual(['fechaDesde']);
+    });
+
+    it('a body never read (HEAD, a client gone before the first byte) frees its connection (pool of one)', async () => {
+      const small = await createTestApp({ DB_POOL_MAX: '1' });
+      try {
+        const headers = { authorization: `Bearer ${ana}` };
+        for (const url of [
+          `${EXPLORER}/2021-01-01/2024-12-31/false/true`,
+          `${EXPLORER}/2021-01-01/2024-12-31/false/false`,
+          `${EXPLORER}/2021-01-01/2024-12-31/false/true?format=csv`,
+          `/pagoEmpleados/${empleadosOf(ANDINA)[0].uuid}/historialPagos?format=xlsx`,
+        ]) {
+          const head = await small.inject({ method: 'HEAD', url, headers });
+          expect({ url, status: head.statusCode }).toEqual({ url, status: 200 });
+        }
+        // Clients that hang up right after sending the request: the handler's stream is handed to a closed response.
+        await small.listen({ port: 0, host: '127.0.0.1' });
+        const { port } = small.getHttpServer().address() as AddressInfo;
+        for (let i = 0; i < 3; i++) await hangUp(port, `${EXPLORER}/2021-01-01/2024-12-31/false/true`, ana);
+        // With the only connection left behind this would wait for the pool and fail.
+        const after = await get(small, `${EXPLORER}/2023-01-01/2023-12-31/false/false`, ana);
+        expect(after.status).toBe(200);
+        expect(after.json().total).toBeGreaterThan(0);
+      } finally {
+        await small.close();
+      }
     });
 
     it('the yearly rollup the import summed is the rollup of the stored lines (its SQL form)', async () => {

@@ -14,12 +14,18 @@ export { PAGO_EMPLEADOS_WIRE_EXAMPLE } from './http/dto/pago-empleado.response.d
 export { PAGO_SCHEMA, PAGOS_WIRE_EXAMPLE } from './http/dto/pago.response.dto';
 export { ESTADOS_PARAM, parseEstados } from './http/estados.param';
 export { parseListParams } from './http/list-query.pipe';
+export { AcumuladoPorConceptoHandler } from './queries/acumulado-por-concepto/acumulado-por-concepto.handler';
+export { AcumuladoPorConceptoQuery } from './queries/acumulado-por-concepto/acumulado-por-concepto.query';
+export { acumuladoPorConceptoSql } from './queries/acumulado-por-concepto/acumulado-por-concepto.sql';
+export { parseAcumuladoPorConceptoParams } from './http/dto/acumulado-por-concepto.request.dto';
 export { ConceptosAcumuladosHandler } from './queries/conceptos-acumulados/conceptos-acumulados.handler';
 export { CONCEPTOS_ACUMULADOS_LIST, ConceptosAcumuladosQuery } from './queries/conceptos-acumulados/conceptos-acumulados.query';
 export { conceptosAcumuladosSql, type FuenteAcumulado } from './queries/conceptos-acumulados/conceptos-acumulados.sql';
 export { GetEmpleadoHandler } from './queries/get-empleado/get-empleado.handler';
 export { GetEmpleadoQuery } from './queries/get-empleado/get-empleado.query';
 export { GET_EMPLEADO_SQL } from './queries/get-empleado/get-empleado.sql';
+export { HistorialPagosHandler } from './queries/historial-pagos/historial-pagos.handler';
+export { HISTORIAL_PAGOS_LIST, HistorialPagosQuery } from './queries/historial-pagos/historial-pagos.query';
 export { ListDetallePagoHandler } from './queries/list-detalle-pago/list-detalle-pago.handler';
 export { ListDetallePagoQuery } from './queries/list-detalle-pago/list-detalle-pago.query';
 export { DETALLE_PAGO_SQL } from './queries/list-detalle-pago/list-detalle-pago.sql';

@@ -14,7 +14,7 @@ import { streamAcumuladoConceptos, streamAcumuladoConceptosContacto } from './dt
 import { type ConceptosAcumuladosRequest, conceptosAcumuladosPath } from './dto/conceptos-acumulados.request.dto';
 import { writeConceptosAcumulados } from './dto/conceptos-acumulados.response.dto';
 import { nominaFile, pagingGiven, requestedFormat } from './export';
-import { legacyJson, legacyJsonStream } from './legacy-response';
+import { legacyJson, legacyJsonFromRows } from './legacy-response';
 import { ListQuery } from './list-query.pipe';
 
 @ApiTags('Nómina')
@@ -58,6 +58,6 @@ export class ConceptosAcumuladosController {
       const resource = p.porContacto ? 'conceptosacumuladosPorContacto' : 'conceptosacumuladosPorConcepto';
       return nominaFile(format, resource, rows, { range: [p.fechaDesde, p.fechaHasta] });
     }
-    return legacyJsonStream(reply, (p.porContacto ? streamAcumuladoConceptosContacto : streamAcumuladoConceptos)(rows));
+    return legacyJsonFromRows(reply, rows, p.porContacto ? streamAcumuladoConceptosContacto : streamAcumuladoConceptos);
   }
 }

@@ -25,3 +25,22 @@ export function legacyJsonStream(reply: FastifyReply, chunks: Iterable<string> |
   // `encoding`: the chunks stay strings up to the socket write instead of a Buffer copy of each.
   return Readable.from(chunks, { objectMode: false, encoding: 'utf8' });
 }
+
+/**
+ * legacyJsonStream for a body written from a cursor's rows (`write` reads `rows` to build the
+ * chunks). Whatever ends the body also destroys `rows`, which closes the cursor and returns its
+ * connection: an end or an error, and a body never read — a client gone before the first byte
+ * gets the stream handed to a closed response, which destroys it without ever starting `write`,
+ * so `rows` would otherwise hold its connection for good.
+ */
+export function legacyJsonFromRows<T>(
+  reply: FastifyReply,
+  rows: Readable,
+  write: (rows: AsyncIterable<T>) => AsyncIterable<string>,
+): Readable {
+  const body = legacyJsonStream(reply, write(rows));
+  body.once('close', () => {
+    if (!rows.destroyed) rows.destroy();
+  });
+  return body;
+}
