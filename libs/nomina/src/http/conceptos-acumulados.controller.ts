@@ -13,7 +13,7 @@ import { AcumuladoPorConceptoPath, type AcumuladoPorConceptoParams } from './dto
 import { streamAcumuladoConceptos, streamAcumuladoConceptosContacto } from './dto/acumulado-por-concepto.response.dto';
 import { type ConceptosAcumuladosRequest, conceptosAcumuladosPath } from './dto/conceptos-acumulados.request.dto';
 import { writeConceptosAcumulados } from './dto/conceptos-acumulados.response.dto';
-import { nominaFile, pagingGiven, requestedFormat } from './export';
+import { eachRow, nominaFile, pagingGiven, requestedFormat } from './export';
 import { legacyJson, legacyJsonFromRows } from './legacy-response';
 import { ListQuery } from './list-query.pipe';
 
@@ -56,7 +56,7 @@ export class ConceptosAcumuladosController {
     );
     if (format !== 'json') {
       const resource = p.porContacto ? 'conceptosacumuladosPorContacto' : 'conceptosacumuladosPorConcepto';
-      return nominaFile(format, resource, rows, { range: [p.fechaDesde, p.fechaHasta] });
+      return nominaFile(format, resource, eachRow(rows), { range: [p.fechaDesde, p.fechaHasta] });
     }
     return legacyJsonFromRows(reply, rows, p.porContacto ? streamAcumuladoConceptosContacto : streamAcumuladoConceptos);
   }

@@ -1,3 +1,4 @@
+import { type Readable, Transform } from 'node:stream';
 import type { StreamableFile } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
@@ -10,7 +11,7 @@ import {
   resolveExportFormat,
   type RowSource,
 } from '@nomina-api/platform/export';
-import { toWireUuid } from '@nomina-api/platform/http';
+import { pipeInto, toWireUuid } from '@nomina-api/platform/http';
 import { CONCEPTO_ACUMULADO_SCHEMA } from './dto/conceptos-acumulados.response.dto';
 import { EMPLEADO_SCHEMA } from './dto/empleado.response.dto';
 import { ACUMULADO_CONCEPTO_CONTACTO_SCHEMA, ACUMULADO_CONCEPTO_SCHEMA } from './dto/acumulado-por-concepto.response.dto';
@@ -60,4 +61,21 @@ export function nominaFile(
 ): StreamableFile {
   const parts = [...(name.uuid ? [toWireUuid(name.uuid)] : []), ...(name.range ?? [bogotaDate()])];
   return exportFile(format, { resource, columns: NOMINA_EXPORTS[resource], rows, fileName: exportFileName(resource, ...parts) });
+}
+
+/**
+ * The rows of a stream of row batches (a cursor read with `batches: true`), one by one as the
+ * export writers take them. Piped, so destroying the rows (client gone) destroys the batches too.
+ */
+export function eachRow(batches: Readable): Readable {
+  const rows = new Transform({
+    objectMode: true,
+    // One batch waiting here at most.
+    writableHighWaterMark: 1,
+    transform(batch: readonly object[], _encoding, callback) {
+      for (const row of batch) this.push(row);
+      callback();
+    },
+  });
+  return pipeInto(batches, rows);
 }

@@ -4,7 +4,8 @@ import { Query } from '@nestjs/cqrs';
 /**
  * GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}/{porContacto}
  * (CONTRACT §11.2): the whole result as an object stream of AcumuladoConceptoRow
- * (porContacto=false) or AcumuladoConceptoContactoRow (true), in the contract's order. Not
+ * (porContacto=false) or AcumuladoConceptoContactoRow (true), in the contract's order, one array
+ * per cursor batch (one stream step per batch instead of per row on a result of thousands). Not
  * paged: bonds × concepts over years can be large, so it is read through a cursor and written as
  * it comes. The stream holds a pooled connection until it ends or is destroyed.
  */

@@ -387,11 +387,17 @@ describe.each(MODES)('legacy JSON writer (%s)', (mode) => {
       async function* source<T>(list: T[]): AsyncGenerator<T> {
         for (const item of list) yield await Promise.resolve(item);
       }
+      const batches = <T>(list: T[]): T[][] =>
+        Array.from({ length: Math.ceil(list.length / 250) }, (_, i) => list.slice(i * 250, i * 250 + 250));
       for (const list of [[], many.slice(0, 2), many]) {
         const pieces: string[] = [];
         for await (const piece of stream(source(list))) pieces.push(piece);
         expect(pieces.join('')).toBe(whole(list, list.length));
         expect(pieces.slice(0, -1).every((p) => p.length >= 64 * 1024 && p.length < 65 * 1024)).toBe(true);
+        // A cursor's batches: one array per fetch, the same bytes.
+        const batched: string[] = [];
+        for await (const piece of stream(source(batches(list)))) batched.push(piece);
+        expect(batched.join('')).toBe(whole(list, list.length));
       }
       const bad = stream(source([{ uuid: 'x', valor: 1, nombre: '' }]));
       await expect(bad.next()).rejects.toThrow('legacy JSON at $[].uuid: expected');
