@@ -47,9 +47,14 @@ export function operationId(controller: string, method: string): string {
 const PARAMETER_EXAMPLES: Record<string, Record<string, unknown>> = {
   '*': { offset: 0, size: 20, page: 0 },
   '/pagos': { 'params[estados]': 'PG,PP', sort: ['ano,desc'] },
-  '/pagos/{uuid}': { uuid: D.pago },
+  '/pagos/{uuid}': { uuid: D.pago, 'params[actualizarPago]': 'false' },
   '/pagoEmpleados': { 'params[pago]': D.pago, sort: ['nombreCompleto,asc'] },
-  '/pagoEmpleados/{uuidEmpleado}/historialPagos': { uuidEmpleado: D.empleadoUuid, sort: ['fechaDesde,desc'] },
+  // Every estado: the prefilled value shows the form without narrowing the history.
+  '/pagoEmpleados/{uuidEmpleado}/historialPagos': {
+    uuidEmpleado: D.empleadoUuid,
+    'params[estados]': 'EP,PA,PP,PG,RE,AN',
+    sort: ['fechaDesde,desc'],
+  },
   '/pagoEmpleadoDetalles/{uuidPagoEmpleado}': { uuidPagoEmpleado: D.pagoEmpleado },
   '/pagoEmpleadoDetalles/detallePago/{idPago}': { idPago: D.pago },
   '/pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}': {
@@ -65,8 +70,21 @@ const PARAMETER_EXAMPLES: Record<string, Record<string, unknown>> = {
   '/empleados/{tipoDocumento}/{identificacion}': { ...D.empleado },
   '/empleados/{uuid}': { uuid: D.empleadoUuid },
   '/reports/reportUtility': { ...D.report, groupResult: 'true', businessId: D.businessId, allBusiness: 'false', format: 'json' },
-  '/reports/reportSalesByProduct': { ...D.report, groupResult: 'true', businessId: D.businessId, allBusiness: 'false', format: 'json' },
-  '/reports/reportSalesByCategory': { ...D.report, businessId: D.businessId, allBusiness: 'false', format: 'json' },
+  '/reports/reportSalesByProduct': {
+    ...D.report,
+    groupResult: 'true',
+    businessId: D.businessId,
+    allBusiness: 'false',
+    format: 'json',
+    showProductCombo: 'false',
+  },
+  '/reports/reportSalesByCategory': {
+    ...D.report,
+    businessId: D.businessId,
+    allBusiness: 'false',
+    format: 'json',
+    showProductCombo: 'false',
+  },
   '/proveedor': { pagina: 0, limite: 50 },
   '/proveedor/{identificacion}': { identificacion: D.proveedor },
 };
