@@ -29,6 +29,8 @@ describe('tenant data version', () => {
         lookups++;
         return (await other.query(typeof sql === 'string' ? sql : sql.text, values)).rows;
       },
+      readPoolName: () => 'primaria',
+      pinPrimary: () => undefined,
     } as unknown as SqlReader;
     return { reader: new DataVersionReader(sql, ttlMs), lookups: () => lookups };
   };

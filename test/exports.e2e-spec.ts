@@ -236,6 +236,38 @@ function payrollCases(pago: string, slip: string): Case[] {
   ];
 }
 
+/** The bond lists (whole without paging) and the catalogs (CONTRACT §11.1, §11.3); `persona` has bonds. */
+function bondAndCatalogCases(persona: string): Case[] {
+  const whole = (name: string, url: string, sheet = name): Case => ({
+    name,
+    json: url,
+    exportUrl: url,
+    sheet,
+    file: new RegExp(`${sheet}-${DAY}`),
+  });
+  return [
+    whole('vinculados', '/vinculados'),
+    whole('desvinculados', '/vinculados/desvinculados'),
+    {
+      name: 'vinculadosEmpleado',
+      json: `/vinculados/empleado/${persona}`,
+      exportUrl: `/vinculados/empleado/${persona}`,
+      sheet: 'vinculadosEmpleado',
+      file: new RegExp(`vinculadosEmpleado-${persona}-${DAY}`),
+    },
+    whole('tiposCotizante', '/vinculados/tiposCotizante'),
+    {
+      name: 'gruposPagos',
+      json: '/gruposPagos?size=1000',
+      exportUrl: '/gruposPagos',
+      sheet: 'gruposPagos',
+      file: new RegExp(`gruposPagos-${DAY}`),
+    },
+    whole('listagrupos', '/gruposPagos/listagrupos'),
+    whole('conceptos', '/conceptos'),
+  ];
+}
+
 const withFormat = (url: string, format: string): string => `${url}${url.includes('?') ? '&' : '?'}format=${format}`;
 
 function exportSuite(cases: () => Case[], token: () => string, app: () => NestFastifyApplication): void {
@@ -285,6 +317,8 @@ describe('exports on the example dataset (e2e)', () => {
       file: /conceptosacumulados-2023-01-01-2023-12-31/,
     },
     { name: 'empleados', json: '/empleados?size=1000', exportUrl: '/empleados', sheet: 'empleados', file: new RegExp(`empleados-${DAY}`) },
+    // Raúl Pablo Hernández Muñoz: a retired bond and a current one.
+    ...bondAndCatalogCases('A91AFB5841B846A084D10091C16B0781'),
     { name: 'proveedor', json: '/proveedor', exportUrl: '/proveedor', sheet: 'proveedor', file: new RegExp(`proveedor-${DAY}`) },
     ...legacyReadCases(
       'AC407F7AADF74840B2B6D215AD181AD4',
@@ -297,6 +331,14 @@ describe('exports on the example dataset (e2e)', () => {
     () => ana,
     () => app,
   );
+
+  it('a bond list with paging exports that page; without, every bond', async () => {
+    const url = '/vinculados?offset=2&size=3&sort=salarioBase,desc';
+    const els = elements((await get(app, url, ana)).json());
+    expect(els).toHaveLength(3);
+    expectCsvMatches(await getRaw(app, withFormat(url, 'csv'), ana), els);
+    expectXlsxMatches(await getRaw(app, withFormat(url, 'xlsx'), ana), els, 'vinculados');
+  });
 
   it('paging given: the export holds that page only, in the JSON order', async () => {
     const url = '/pagos?params[estados]=PG,PP&offset=2&size=3&sort=totalNeto,desc';
@@ -423,6 +465,8 @@ describe('exports on the demo dataset (e2e)', () => {
         sheet: 'empleados',
         file: new RegExp(`empleados-${DAY}`),
       },
+      // Paula Cortés Hernández: a retired bond and a current one.
+      ...bondAndCatalogCases('359B0E1C22F0483EA8625B6D16313F2E'),
       {
         name: 'report grouped',
         json: `${report}&groupResult=true`,

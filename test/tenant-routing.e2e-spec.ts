@@ -142,6 +142,18 @@ describe('every statement is routable to one tenant (e2e)', () => {
     await ok('/reports/reportSalesByProduct?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&allBusiness=true');
     await ok('/reports/reportSalesByCategory?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&allBusiness=true');
     await ok('/pagos/nominaelectronica/2023/3');
+    const vinculados = await ok('/vinculados');
+    await ok('/vinculados?size=2&filter=a&sort=salarioBase,desc');
+    await ok('/vinculados/desvinculados?format=csv');
+    await ok(`/vinculados/${vinculados.contenido[0].uuid}`);
+    await ok(`/vinculados/empleado/${vinculados.contenido[0].empleadoUuid}`);
+    await ok(`/vinculados/integracion/empleado/${vinculados.contenido[0].tipoDocumento}/${vinculados.contenido[0].idEmpleado}`);
+    await ok('/vinculados/tiposCotizante');
+    const grupos = await ok('/gruposPagos?filter=a&sort=numeroPagos,desc');
+    await ok('/gruposPagos?format=csv');
+    await ok(`/gruposPagos/${grupos.contenido[0].uuid}`);
+    await ok('/gruposPagos/listagrupos');
+    await ok('/conceptos');
     await ok('/reports/reportUtility?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z');
     await ok('/reports/reportUtility?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&groupResult=true');
     const proveedores = await ok('/proveedor');

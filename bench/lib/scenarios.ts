@@ -30,6 +30,9 @@ import {
   ListPagosHandler,
   ListPagosQuery,
   type ListSpec,
+  ListVinculadosHandler,
+  ListVinculadosQuery,
+  VINCULADOS_LIST,
   PAGO_EMPLEADOS_LIST,
   PAGOS_LIST,
   parseAcumuladoPorConceptoParams,
@@ -229,6 +232,24 @@ export function buildScenarios(ctx: Ctx): Scenario[] {
       deepOf: 'empleados-p1',
       capture: (r) =>
         new ListEmpleadosHandler(asReader(r)).execute(new ListEmpleadosQuery(ctx.tenantId, list(empPath(lastEmp), EMPLEADOS_LIST))),
+    },
+    {
+      // The public employee-sync client's bulk call: every current bond in one streamed answer.
+      name: 'vinculados-todos',
+      path: `/vinculados?requestData=${encodeURIComponent('{"masivo":true,"conPrestaciones":true,"eliminados":[]}')}`,
+      streamed: true,
+      capture: (r) =>
+        new ListVinculadosHandler(asReader(r)).execute(
+          new ListVinculadosQuery(ctx.tenantId, 'vigentes', list('/vinculados', VINCULADOS_LIST.vigentes)),
+        ),
+    },
+    {
+      name: 'vinculados-p1',
+      path: '/vinculados?offset=0&size=20',
+      capture: (r) =>
+        new ListVinculadosHandler(asReader(r)).execute(
+          new ListVinculadosQuery(ctx.tenantId, 'vigentes', list('/vinculados?offset=0&size=20', VINCULADOS_LIST.vigentes)),
+        ),
     },
     {
       name: 'empleado-documento',

@@ -46,6 +46,16 @@ describe('DEMO_EXAMPLES (the README and OpenAPI examples) exist in the demo data
     expect(proveedor?.digitoVerificacion).toBe(dv);
   });
 
+  it('names that employee by uuid with its current bond, and a payment group of the tenant', () => {
+    const empleado = tenant.empleados!.find((e) => wire(e.uuid) === DEMO_EXAMPLES.empleadoUuid);
+    expect(empleado?.identificacion).toBe(DEMO_EXAMPLES.empleado.identificacion);
+    const bond = empleado!.vinculaciones.find((v) => wire(v.uuid) === DEMO_EXAMPLES.vinculado);
+    // Current on any day: no retirement date.
+    expect(bond).toBeDefined();
+    expect(bond!.fechaRetiro ?? null).toBeNull();
+    expect(tenant.gruposPago!.map((g) => wire(g.uuid))).toContain(DEMO_EXAMPLES.grupoPago);
+  });
+
   it('picks periods with data: definitive payments for acumulados and e-payroll, sales for the report', () => {
     const { fechaDesde, fechaHasta } = DEMO_EXAMPLES.acumulados;
     expect(pagos.some((p) => p.definitivo && p.fechaDesde >= fechaDesde && p.fechaDesde <= fechaHasta)).toBe(true);

@@ -15,8 +15,18 @@ export const DEMO_EXAMPLES = {
   pagoEmpleado: '6CCFF9D175774999991D521E570DF7FB',
   /** An employee of the Andina tenant with a current bond. */
   empleado: { tipoDocumento: 'CC', identificacion: '1039953365' },
-  /** That employee's uuid (Mauricio Cárdenas Méndez, payslips since 2023). */
+  /** That employee (Mauricio Cárdenas Méndez): the person's uuid and the current bond. */
   empleadoUuid: 'FAC65D08FA57471698F63C95E7B7C933',
+  vinculado: '17E2BDB8FC7C46189585C5A4B1919126',
+  /** The legacy flags of GET /vinculados, as the public employee-sync client sends them (no effect). */
+  vinculadosFlags: {
+    requestData: '{"masivo":true,"conPrestaciones":true,"eliminados":[]}',
+    masivo: 'true',
+    conPrestaciones: 'true',
+    eliminados: '[]',
+  },
+  /** A payment group of the tenant (ADM, Administrativos). */
+  grupoPago: '4E7E07FEA2D34D0FAB412858228CE128',
   /** A NIT supplier with two definitive establishments, written with its check digit. */
   proveedor: '1047153323-2',
   acumulados: { fechaDesde: '2025-01-01', fechaHasta: '2025-12-31', isDetalleParaAportes: 'true' },

@@ -29,6 +29,16 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   Empleados_list: 'listEmpleados',
   Empleados_get: 'getEmpleado',
   Empleados_getPorUuid: 'getEmpleadoPorUuid',
+  Vinculados_list: 'listVinculados',
+  Vinculados_desvinculados: 'listDesvinculados',
+  Vinculados_get: 'getVinculado',
+  Vinculados_porEmpleado: 'listVinculadosEmpleado',
+  Vinculados_integracion: 'getVinculadoVigente',
+  Vinculados_tiposCotizante: 'listTiposCotizante',
+  GruposPagos_list: 'listGruposPagos',
+  GruposPagos_get: 'getGrupoPago',
+  GruposPagos_listaGrupos: 'listGruposPagosSinPaginar',
+  Conceptos_list: 'listConceptos',
   Reports_reportUtility: 'getReportUtility',
   SalesReports_reportSalesByProduct: 'getReportSalesByProduct',
   SalesReports_reportSalesByCategory: 'getReportSalesByCategory',
@@ -43,32 +53,32 @@ export function operationId(controller: string, method: string): string {
   return id;
 }
 
-/** Request examples by path template (or '*' for every path) and parameter name. */
+/** Request examples on the demo data, by path template and parameter name. */
 const PARAMETER_EXAMPLES: Record<string, Record<string, unknown>> = {
-  '*': { offset: 0, size: 20, page: 0 },
-  '/pagos': { 'params[estados]': 'PG,PP', sort: ['ano,desc'] },
+  '/pagoEmpleados': { 'params[pago]': D.pago },
   '/pagos/{uuid}': { uuid: D.pago, 'params[actualizarPago]': 'false' },
-  '/pagoEmpleados': { 'params[pago]': D.pago, sort: ['nombreCompleto,asc'] },
   // Every estado: the prefilled value shows the form without narrowing the history.
-  '/pagoEmpleados/{uuidEmpleado}/historialPagos': {
-    uuidEmpleado: D.empleadoUuid,
-    'params[estados]': 'EP,PA,PP,PG,RE,AN',
-    sort: ['fechaDesde,desc'],
-  },
+  '/pagoEmpleados/{uuidEmpleado}/historialPagos': { uuidEmpleado: D.empleadoUuid, 'params[estados]': 'EP,PA,PP,PG,RE,AN' },
   '/pagoEmpleadoDetalles/{uuidPagoEmpleado}': { uuidPagoEmpleado: D.pagoEmpleado },
   '/pagoEmpleadoDetalles/detallePago/{idPago}': { idPago: D.pago },
-  '/pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}': {
-    ...D.acumulados,
-    sort: ['nombreCompleto,asc'],
-  },
+  '/pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}': { ...D.acumulados },
   '/pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}/{porContacto}': {
     ...D.acumulados,
     porContacto: 'false',
   },
   '/pagos/nominaelectronica/{ano}/{mes}': { ...D.nominaElectronica },
-  '/empleados': { sort: ['nombreCompleto,asc'] },
   '/empleados/{tipoDocumento}/{identificacion}': { ...D.empleado },
   '/empleados/{uuid}': { uuid: D.empleadoUuid },
+  '/vinculados': { sort: ['nombreCompleto,asc'], ...D.vinculadosFlags },
+  '/vinculados/desvinculados': { sort: ['fechaRetiro,desc'] },
+  '/vinculados/{uuid}': { uuid: D.vinculado },
+  '/vinculados/empleado/{uuidEmpleado}': { uuidEmpleado: D.empleadoUuid },
+  '/vinculados/integracion/empleado/{tipoDocumento}/{idEmpleado}': {
+    tipoDocumento: D.empleado.tipoDocumento,
+    idEmpleado: D.empleado.identificacion,
+  },
+  '/gruposPagos': { sort: ['codigo,asc'] },
+  '/gruposPagos/{uuid}': { uuid: D.grupoPago },
   '/reports/reportUtility': { ...D.report, groupResult: 'true', businessId: D.businessId, allBusiness: 'false', format: 'json' },
   '/reports/reportSalesByProduct': {
     ...D.report,
@@ -95,7 +105,6 @@ const PARAMETER_EXAMPLES: Record<string, Record<string, unknown>> = {
  * empty, which Swagger UI does not send, and a second entry showing a real value.
  */
 const NARROWING_EXAMPLES: Record<string, { summary: string; value: string }> = {
-  filter: { summary: 'Filtra por texto (sin tildes ni mayúsculas)', value: 'perez' },
   status: { summary: 'Solo las ventas pagadas', value: 'Pagada' },
 };
 
@@ -123,7 +132,7 @@ export function polishDocument(document: OpenAPIObject): OpenAPIObject {
       for (const param of op.parameters ?? []) applyParameterExample(path, param);
       if (path === '/login' && op.requestBody?.content?.['application/json'])
         op.requestBody.content['application/json'].example = LOGIN_EXAMPLE;
-      op.responses['503'] ??= serviceUnavailable(fullPath);
+      op.responses['503'] ??= serviceUnavailable(fullPath, speaksLegacyErrors(op));
     }
   }
   return document;
@@ -137,26 +146,40 @@ function applyParameterExample(path: string, param: Parameter): void {
     param.examples = { ninguno: { summary: 'Sin filtro (no se envía)', value: '' }, ejemplo: narrowing };
     return;
   }
-  const value = PARAMETER_EXAMPLES[path]?.[param.name] ?? PARAMETER_EXAMPLES['*'][param.name];
+  // A demo value of this document, else the example the parameter's decorator gives in its schema.
+  const value = PARAMETER_EXAMPLES[path]?.[param.name] ?? param.schema?.example;
   if (value === undefined) return;
-  // One place for the example: Swagger UI prefers the schema's over the parameter's.
+  // One place for the example, the parameter's: Swagger UI prefers the schema's over it.
   if (param.schema) delete param.schema.example;
   param.example = value;
 }
 
-function serviceUnavailable(instance: string): unknown {
+const LEGACY_PROBLEM_REF = '#/components/schemas/LegacyProblemDto';
+
+/** An operation whose problems carry the legacy `error` member (the payroll ones, CONTRACT §11.5) declares them with LegacyProblemDto. */
+function speaksLegacyErrors(op: Operation): boolean {
+  return Object.values(op.responses).some(
+    (r) =>
+      (r as { content?: Record<string, { schema?: { $ref?: string } }> }).content?.['application/problem+json']?.schema?.$ref ===
+      LEGACY_PROBLEM_REF,
+  );
+}
+
+function serviceUnavailable(instance: string, legacyError: boolean): unknown {
   return {
     description:
       'Servicio no disponible: la base de datos no responde, una consulta excedió su tiempo o el servicio se está deteniendo; reintente.',
     content: {
       'application/problem+json': {
-        schema: { $ref: '#/components/schemas/ProblemDto' },
+        schema: { $ref: legacyError ? LEGACY_PROBLEM_REF : '#/components/schemas/ProblemDto' },
         // Built like the wire body (problemBody), so it carries every member, `message` included.
         example: problemBody(
           503,
           'SERVICE_UNAVAILABLE',
           'La base de datos no está disponible en este momento. Intente de nuevo en unos segundos.',
           instance,
+          undefined,
+          legacyError,
         ),
       },
     },

@@ -23,7 +23,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '',
         '**Autenticación:** obtenga `tokenCurrent` con `POST /login` y envíelo como `Authorization: Bearer <token>` (botón *Authorize*). En esta página basta con ejecutar *Try it out* de `POST /login` (precargado con un usuario de demostración): la página queda autorizada sola.',
         '',
-        '**Errores:** todos los errores son `application/problem+json` (RFC 9457) con `type`, `title`, `status`, `detail`, `instance`, `code`, `message` (igual a `detail`, para los clientes heredados) y, en validaciones, `errors[]`.',
+        '**Errores:** todos los errores son `application/problem+json` (RFC 9457) con `type`, `title`, `status`, `detail`, `instance`, `code`, `message` (igual a `detail`, para los clientes heredados) y, en validaciones, `errors[]`. Las operaciones de nómina agregan `error: { codigo, mensaje }` (igual a `code` y `detail`), que leen los clientes de los servicios de nómina heredados.',
       ].join('\n'),
     )
     .setVersion('1.0.0')

@@ -6,6 +6,19 @@ import { NominaElectronicaController } from './http/nomina-electronica.controlle
 import { PagoEmpleadoDetallesController } from './http/pago-empleado-detalles.controller';
 import { PagoEmpleadosController } from './http/pago-empleados.controller';
 import { PagosController } from './http/pagos.controller';
+import { ConceptosController } from './http/conceptos.controller';
+import { GruposPagosController } from './http/grupos-pagos.controller';
+import { VinculadosController } from './http/vinculados.controller';
+import { GetGrupoPagoHandler } from './queries/get-grupo-pago/get-grupo-pago.handler';
+import { GetVinculadoHandler } from './queries/get-vinculado/get-vinculado.handler';
+import { GetVinculadoVigenteHandler } from './queries/get-vinculado-vigente/get-vinculado-vigente.handler';
+import { ListConceptosHandler } from './queries/list-conceptos/list-conceptos.handler';
+import { ListGruposPagoHandler } from './queries/list-grupos-pago/list-grupos-pago.handler';
+import { ListaGruposPagoHandler } from './queries/list-grupos-pago/lista-grupos-pago.handler';
+import { StreamGruposPagoHandler } from './queries/list-grupos-pago/stream-grupos-pago.handler';
+import { ListTiposCotizanteHandler } from './queries/list-tipos-cotizante/list-tipos-cotizante.handler';
+import { ListVinculadosHandler } from './queries/list-vinculados/list-vinculados.handler';
+import { ListVinculadosEmpleadoHandler } from './queries/list-vinculados-empleado/list-vinculados-empleado.handler';
 import { ConceptosAcumuladosHandler } from './queries/conceptos-acumulados/conceptos-acumulados.handler';
 import { AcumuladoPorConceptoHandler } from './queries/acumulado-por-concepto/acumulado-por-concepto.handler';
 import { GetEmpleadoPorUuidHandler } from './queries/get-empleado/get-empleado-por-uuid.handler';
@@ -38,6 +51,9 @@ import { GenerarNominaElectronicaHandler } from './commands/generar-nomina-elect
     EmpleadosController,
     ConceptosAcumuladosController,
     NominaElectronicaController,
+    VinculadosController,
+    GruposPagosController,
+    ConceptosController,
   ],
   providers: [
     ListPagosHandler,
@@ -51,6 +67,16 @@ import { GenerarNominaElectronicaHandler } from './commands/generar-nomina-elect
     GetEmpleadoHandler,
     ConceptosAcumuladosHandler,
     StreamConceptosAcumuladosHandler,
+    ListVinculadosHandler,
+    GetVinculadoHandler,
+    ListVinculadosEmpleadoHandler,
+    GetVinculadoVigenteHandler,
+    ListTiposCotizanteHandler,
+    ListGruposPagoHandler,
+    StreamGruposPagoHandler,
+    ListaGruposPagoHandler,
+    GetGrupoPagoHandler,
+    ListConceptosHandler,
     GetPagoHandler,
     GetEmpleadoPorUuidHandler,
     HistorialPagosHandler,

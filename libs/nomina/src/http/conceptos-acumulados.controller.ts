@@ -1,24 +1,20 @@
-import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import { Conditional } from '@nomina-api/platform/http';
-import type { Readable } from 'node:stream';
+import { respond } from '@nomina-api/platform/export';
+import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import { AcumuladoPorConceptoQuery } from '../queries/acumulado-por-concepto/acumulado-por-concepto.query';
 import { CONCEPTOS_ACUMULADOS_LIST, ConceptosAcumuladosQuery } from '../queries/conceptos-acumulados/conceptos-acumulados.query';
-import { StreamConceptosAcumuladosQuery } from '../queries/conceptos-acumulados/stream-conceptos-acumulados.query';
 import { ApiAcumuladoPorConcepto, ApiConceptosAcumulados } from './conceptos-acumulados.openapi';
+import { ACUMULADO_POR_CONCEPTO_REPLY, CONCEPTOS_ACUMULADOS_REPLY } from './conceptos-acumulados.reply';
 import { AcumuladoPorConceptoPath, type AcumuladoPorConceptoParams } from './dto/acumulado-por-concepto.request.dto';
-import { streamAcumuladoConceptos, streamAcumuladoConceptosContacto } from './dto/acumulado-por-concepto.response.dto';
 import { type ConceptosAcumuladosRequest, conceptosAcumuladosPath } from './dto/conceptos-acumulados.request.dto';
-import { writeConceptosAcumulados } from './dto/conceptos-acumulados.response.dto';
-import { eachRow, nominaFile, pagingGiven, requestedFormat } from './export';
-import { legacyJson, legacyJsonFromRows } from './legacy-response';
 import { ListQuery } from './list-query.pipe';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('pagoEmpleadoDetalles')
 export class ConceptosAcumuladosController {
@@ -26,38 +22,23 @@ export class ConceptosAcumuladosController {
 
   @Get('conceptosacumulados/:fechaDesde/:fechaHasta/:isDetalleParaAportes')
   @ApiConceptosAcumulados()
-  async acumulados(
+  acumulados(
     @CurrentTenant() tenantId: string,
-    @ListQuery(CONCEPTOS_ACUMULADOS_LIST, conceptosAcumuladosPath)
-    { fechaDesde, fechaHasta, paraAportes, list }: ConceptosAcumuladosRequest,
+    @ListQuery(CONCEPTOS_ACUMULADOS_LIST, conceptosAcumuladosPath) r: ConceptosAcumuladosRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string | StreamableFile> {
-    const format = requestedFormat(reply);
-    if (format !== 'json') {
-      const rows = pagingGiven(reply)
-        ? (await this.queryBus.execute(new ConceptosAcumuladosQuery(tenantId, fechaDesde, fechaHasta, paraAportes, list))).rows
-        : await this.queryBus.execute(new StreamConceptosAcumuladosQuery(tenantId, fechaDesde, fechaHasta, paraAportes, list));
-      return nominaFile(format, 'conceptosacumulados', rows, { range: [fechaDesde, fechaHasta] });
-    }
-    const { rows, total } = await this.queryBus.execute(new ConceptosAcumuladosQuery(tenantId, fechaDesde, fechaHasta, paraAportes, list));
-    return legacyJson(reply, writeConceptosAcumulados(rows, total));
+  ): Promise<unknown> {
+    const query = new ConceptosAcumuladosQuery(tenantId, r.fechaDesde, r.fechaHasta, r.paraAportes, r.list);
+    return respond(this.queryBus, reply, CONCEPTOS_ACUMULADOS_REPLY, query);
   }
 
   @Get('conceptosacumulados/:fechaDesde/:fechaHasta/:isDetalleParaAportes/:porContacto')
   @ApiAcumuladoPorConcepto()
-  async porConcepto(
+  porConcepto(
     @CurrentTenant() tenantId: string,
     @Param(AcumuladoPorConceptoPath) p: AcumuladoPorConceptoParams,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Readable | StreamableFile> {
-    const format = requestedFormat(reply);
-    const rows = await this.queryBus.execute(
-      new AcumuladoPorConceptoQuery(tenantId, p.fechaDesde, p.fechaHasta, p.paraAportes, p.porContacto),
-    );
-    if (format !== 'json') {
-      const resource = p.porContacto ? 'conceptosacumuladosPorContacto' : 'conceptosacumuladosPorConcepto';
-      return nominaFile(format, resource, eachRow(rows), { range: [p.fechaDesde, p.fechaHasta] });
-    }
-    return legacyJsonFromRows(reply, rows, p.porContacto ? streamAcumuladoConceptosContacto : streamAcumuladoConceptos);
+  ): Promise<unknown> {
+    const query = new AcumuladoPorConceptoQuery(tenantId, p.fechaDesde, p.fechaHasta, p.paraAportes, p.porContacto);
+    return respond(this.queryBus, reply, ACUMULADO_POR_CONCEPTO_REPLY[p.porContacto ? 'porContacto' : 'porConcepto'], query);
   }
 }

@@ -44,13 +44,13 @@ export function ApiGetEmpleado(): MethodDecorator {
         wireExample(EMPLEADO_WIRE_EXAMPLE),
     }),
     ApiProduces('application/json; charset=utf-8'),
-    ApiParam({ name: 'identificacion', description: 'Número de documento (máx. 20 caracteres).', example: '8927601899' }),
     ApiParam({
       name: 'tipoDocumento',
       enum: TIPOS_DOCUMENTO,
       description: 'Tipo de documento (sin distinguir mayúsculas).',
       example: 'CC',
     }),
+    ApiParam({ name: 'identificacion', type: String, description: 'Número de documento (máx. 20 caracteres).', example: '8927601899' }),
     ApiOkResponse({ type: EmpleadoResponseDto }),
     ApiValidationProblem(
       'Tipo de documento desconocido o número de documento inválido.',

@@ -21,16 +21,16 @@ export function ApiGenerarNominaElectronica(): MethodDecorator {
     }),
     ApiProduces('application/json; charset=utf-8'),
     ApiParam({
-      name: 'mes',
-      description: 'Mes del periodo, entero entre 1 y 12.',
-      example: 3,
-      schema: { type: 'integer', minimum: 1, maximum: 12 },
-    }),
-    ApiParam({
       name: 'ano',
       description: `Año del periodo, entero entre ${ANO_MIN} y ${ANO_MAX}.`,
       example: 2024,
       schema: { type: 'integer', minimum: ANO_MIN, maximum: ANO_MAX },
+    }),
+    ApiParam({
+      name: 'mes',
+      description: 'Mes del periodo, entero entre 1 y 12.',
+      example: 3,
+      schema: { type: 'integer', minimum: 1, maximum: 12 },
     }),
     ApiOkResponse({ type: NominaElectronicaResponseDto, description: 'Documentos numerados (los números quedan consumidos).' }),
     ApiValidationProblem(

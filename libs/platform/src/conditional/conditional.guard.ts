@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bogotaDate } from '../export/export-file';
-import { tryResolveExportFormat } from '../export/export-format';
+import { peekRequestFormat } from '../export/reply';
 import { httpReply, httpRequest } from '../http/http-context';
 import { RouteMetadata } from '../http/route-metadata';
 import { SECURED, type SecuredOptions } from '../tenancy/secured.metadata';
@@ -81,8 +81,9 @@ export class ConditionalRequestGuard implements CanActivate {
     // Premium and business routes: the ETag depends on the businesses their guard resolves, so it must have run.
     const secured = this.secured.get(context);
     if (!req.businessScope && (secured?.premium || secured?.business)) return true;
-    // An invalid format is the handler's 400, which must not be preempted by a 304.
-    const format = tryResolveExportFormat((req.query as Record<string, unknown> | undefined)?.format, req.headers.accept);
+    // An invalid format is the handler's 400, which must not be preempted by a 304. A valid one
+    // stays on the request for the reply (`respond`), which then does not resolve it again.
+    const format = peekRequestFormat(req);
     if (format === undefined) return true;
     const reply = httpReply(context);
     const decide = (dataVersion: string): boolean => {

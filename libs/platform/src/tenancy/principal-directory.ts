@@ -71,14 +71,14 @@ export class PrincipalDirectory implements IdentityDirectory {
   /**
    * The subset of businessIds with a PREMIUM subscription active now, cached like the status (a
    * report's revalidation then costs no subscription query): a plan that ends or starts is seen
-   * within PRINCIPAL_CACHE_TTL_MS.
+   * within PRINCIPAL_CACHE_TTL_MS. On the primary, like every status read (CONTRACT §2).
    */
   premiumBusinesses(tenantId: string, businessIds: string[]): Set<string> | Promise<Set<string>> {
     const key = `${tenantId}:${businessIds.join(',')}`;
     const now = Date.now();
     const hit = this.premiumCache.get(key);
     if (hit && hit.expires > now) return hit.value;
-    return this.sql.query<{ id: string }>(PREMIUM_SQL, [tenantId, businessIds]).then((rows) => {
+    return this.sql.queryOnPrimary<{ id: string }>(PREMIUM_SQL, [tenantId, businessIds]).then((rows) => {
       const value = new Set(rows.map((r) => r.id));
       this.remember(this.premiumCache, key, value, now);
       return value;

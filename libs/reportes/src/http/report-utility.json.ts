@@ -4,6 +4,8 @@ import {
   type ReportUtilityRecord,
   type ReportUtilityTotalsRecord,
   toRowJson,
+  toSalesRowJson,
+  toSalesTotalsView,
   toTotalsView,
 } from '../queries/report-utility/report-utility.view';
 
@@ -16,6 +18,9 @@ export interface ProductReportJson {
 }
 
 export const PROFITABILITY_JSON: ProductReportJson = { row: toRowJson, totals: toTotalsView };
+
+/** The sales-by-product report (CONTRACT §11.4): the same rows and totals without the cost members. */
+export const SALES_BY_PRODUCT_JSON: ProductReportJson = { row: toSalesRowJson, totals: toSalesTotalsView };
 
 /**
  * Batches of report items (the handler's stream: one array per cursor fetch) →

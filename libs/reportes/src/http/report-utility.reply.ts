@@ -1,12 +1,12 @@
 import type { Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
 import type { BusinessScope } from '@nomina-api/platform/auth';
-import { DEFAULT_ESTADOS, type ReportUtilityCriteria } from '../queries/report-utility/report-utility.query';
-import type { SalesByCategoryCriteria } from '../queries/sales-by-category/sales-by-category.query';
-import type { SalesByCategoryRow } from '../queries/report-utility/report-utility.sql';
-import { toSalesByCategory, toSalesByCategoryView, toSalesRowJson, toSalesTotalsView } from '../queries/report-utility/report-utility.view';
-import { type ExportColumn, exportFile, exportFileName, type ExportFormat } from '@nomina-api/platform/export';
+import { type ExportColumn, exportFileName, type ReplySpec } from '@nomina-api/platform/export';
 import { pipeInto } from '@nomina-api/platform/http';
+import { DEFAULT_ESTADOS, type ReportUtilityCriteria, type ReportUtilityQuery } from '../queries/report-utility/report-utility.query';
+import type { SalesByCategoryRow } from '../queries/report-utility/report-utility.sql';
+import { toSalesByCategory, toSalesByCategoryView } from '../queries/report-utility/report-utility.view';
+import type { SalesByCategoryCriteria, SalesByCategoryQuery } from '../queries/sales-by-category/sales-by-category.query';
 import type { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
 import {
   CATEGORY_EXPORT_COLUMNS,
@@ -16,7 +16,7 @@ import {
   SALES_DETAIL_EXPORT_COLUMNS,
   SALES_GROUPED_EXPORT_COLUMNS,
 } from './report-utility.export';
-import { JSON_CONTENT_TYPE, jsonWriter, type ProductReportJson, PROFITABILITY_JSON } from './report-utility.json';
+import { JSON_CONTENT_TYPE, jsonWriter, type ProductReportJson, PROFITABILITY_JSON, SALES_BY_PRODUCT_JSON } from './report-utility.json';
 
 /** The query's criteria from the validated request and the businesses the principal may read. */
 export function reportUtilityCriteria(params: ReportUtilityRequestDto, scope: BusinessScope): ReportUtilityCriteria {
@@ -37,7 +37,7 @@ export function salesCriteria(
 }
 
 /** One report over the product rows of the report stream: its resource, file name, columns and JSON. */
-export interface ProductReport {
+interface ProductReport {
   /** Names the XLSX sheet. */
   resource: string;
   /** File name prefix, followed by the two instants. */
@@ -46,62 +46,48 @@ export interface ProductReport {
   json: ProductReportJson;
 }
 
+/**
+ * The answer of a report over the product rows (`respond`): JSON, or a CSV/XLSX file of the rows
+ * (CONTRACT §4, §8), written while the rows arrive. Destroying the body (client gone) destroys the
+ * item stream, which closes the cursor and frees the connection. A file's columns are the JSON
+ * row's fields, so a report without cost members exports none.
+ */
+function productReportReply(report: ProductReport): ReplySpec<ReportUtilityQuery, Readable> {
+  return {
+    json: (items) => new StreamableFile(pipeInto(items, jsonWriter(report.json)), { type: JSON_CONTENT_TYPE }),
+    file: {
+      resource: report.resource,
+      columns: (q) => (q.criteria.grouped ? report.columns.grouped : report.columns.detail),
+      rows: reportRows,
+      // The instants' colons are dropped (Windows file names, browsers): reporte-utilidad-2024-03-01T000000.000Z-….
+      fileName: (q) => exportFileName(report.file, q.criteria.dateInit, q.criteria.dateEnd),
+    },
+  };
+}
+
 /** GET /reports/reportUtility (CONTRACT §4). */
-export const PROFITABILITY_REPORT: ProductReport = {
+export const REPORT_UTILITY_REPLY = productReportReply({
   resource: 'reportUtility',
   file: 'reporte-utilidad',
   columns: { grouped: GROUPED_EXPORT_COLUMNS, detail: DETAIL_EXPORT_COLUMNS },
   json: PROFITABILITY_JSON,
-};
+});
 
-/** GET /reports/reportSalesByProduct (CONTRACT §11.4): the same rows without the cost members. */
-export const SALES_BY_PRODUCT_REPORT: ProductReport = {
+/** GET /reports/reportSalesByProduct (CONTRACT §11.4): the profitability rows without the cost members. */
+export const SALES_BY_PRODUCT_REPLY = productReportReply({
   resource: 'reportSalesByProduct',
   file: 'reporte-ventas-producto',
   columns: { grouped: SALES_GROUPED_EXPORT_COLUMNS, detail: SALES_DETAIL_EXPORT_COLUMNS },
-  json: { row: toSalesRowJson, totals: toSalesTotalsView },
+  json: SALES_BY_PRODUCT_JSON,
+});
+
+/** GET /reports/reportSalesByCategory: a handful of rows, serialised at once (JSON) or as the file `reporte-ventas-categoria-<init>-<end>`. */
+export const SALES_BY_CATEGORY_REPLY: ReplySpec<SalesByCategoryQuery, SalesByCategoryRow[]> = {
+  json: (rows) => toSalesByCategoryView(toSalesByCategory(rows)),
+  file: {
+    resource: 'reportSalesByCategory',
+    columns: CATEGORY_EXPORT_COLUMNS,
+    rows: (rows) => toSalesByCategory(rows).rows,
+    fileName: (q) => exportFileName('reporte-ventas-categoria', q.criteria.dateInit, q.criteria.dateEnd),
+  },
 };
-
-/**
- * The report body in the format the request asked for (`resolveExportFormat`, checked before the
- * read) — JSON, or a CSV/XLSX file of the rows (CONTRACT §4, §8) — written while the rows arrive.
- * Destroying the body (client gone) destroys the item stream, which closes the cursor and frees
- * the connection. A file's columns are the JSON row's fields, so a report without cost members
- * exports none.
- */
-export function productReportBody(
-  report: ProductReport,
-  items: Readable,
-  grouped: boolean,
-  params: Pick<ReportUtilityRequestDto, 'dateInitISO' | 'dateEndISO'>,
-  format: ExportFormat,
-): StreamableFile {
-  if (format !== 'json') {
-    return exportFile(format, {
-      resource: report.resource,
-      columns: grouped ? report.columns.grouped : report.columns.detail,
-      rows: reportRows(items),
-      // The instants' colons are dropped (Windows file names, browsers): reporte-utilidad-2024-03-01T000000.000Z-….
-      fileName: exportFileName(report.file, params.dateInitISO, params.dateEndISO),
-    });
-  }
-  return new StreamableFile(pipeInto(items, jsonWriter(report.json)), { type: JSON_CONTENT_TYPE });
-}
-
-/** GET /reports/reportSalesByCategory's body: a handful of rows, written at once (JSON) or as a file. */
-export function salesByCategoryBody(
-  rows: readonly SalesByCategoryRow[],
-  params: Pick<ReportUtilityRequestDto, 'dateInitISO' | 'dateEndISO'>,
-  format: ExportFormat,
-): StreamableFile {
-  const report = toSalesByCategory(rows);
-  if (format !== 'json') {
-    return exportFile(format, {
-      resource: 'reportSalesByCategory',
-      columns: CATEGORY_EXPORT_COLUMNS,
-      rows: report.rows,
-      fileName: exportFileName('reporte-ventas-categoria', params.dateInitISO, params.dateEndISO),
-    });
-  }
-  return new StreamableFile(Buffer.from(JSON.stringify(toSalesByCategoryView(report))), { type: JSON_CONTENT_TYPE });
-}

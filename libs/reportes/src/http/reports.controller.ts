@@ -1,14 +1,15 @@
-import { Controller, Get, Header, Headers, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import type { BusinessScope } from '@nomina-api/platform/auth';
-import { CurrentBusinessScope, CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import { Conditional, ValidDto } from '@nomina-api/platform/http';
-import { resolveExportFormat } from '@nomina-api/platform/export';
+import { respond } from '@nomina-api/platform/export';
+import { CurrentBusinessScope, CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import { ReportUtilityQuery } from '../queries/report-utility/report-utility.query';
 import { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
 import { ApiReportUtility } from './report-utility.openapi';
-import { PROFITABILITY_REPORT, productReportBody, reportUtilityCriteria } from './report-utility.reply';
+import { REPORT_UTILITY_REPLY, reportUtilityCriteria } from './report-utility.reply';
 
 @ApiTags('Reportes')
 @Secured({ premium: true })
@@ -20,16 +21,13 @@ export class ReportsController {
   @Get('reportUtility')
   @Header('Vary', 'Accept')
   @ApiReportUtility()
-  async reportUtility(
+  reportUtility(
     @Query(ValidDto) params: ReportUtilityRequestDto,
     @CurrentTenant() tenantId: string,
     @CurrentBusinessScope() scope: BusinessScope,
-    @Headers('accept') accept: string | undefined,
-  ): Promise<StreamableFile> {
-    // Before the read: a 400 after it would leave the opened cursor (and its connection) behind.
-    const format = resolveExportFormat(params.format, accept);
-    const criteria = reportUtilityCriteria(params, scope);
-    const items = await this.queryBus.execute(new ReportUtilityQuery(tenantId, criteria));
-    return productReportBody(PROFITABILITY_REPORT, items, criteria.grouped, params, format);
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    const query = new ReportUtilityQuery(tenantId, reportUtilityCriteria(params, scope));
+    return respond(this.queryBus, reply, REPORT_UTILITY_REPLY, query);
   }
 }

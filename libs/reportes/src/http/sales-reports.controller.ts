@@ -1,20 +1,15 @@
-import { Controller, Get, Header, Headers, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import type { BusinessScope } from '@nomina-api/platform/auth';
+import { respond } from '@nomina-api/platform/export';
 import { Conditional, ValidDto } from '@nomina-api/platform/http';
-import { resolveExportFormat } from '@nomina-api/platform/export';
 import { CurrentBusinessScope, CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import { ReportUtilityQuery } from '../queries/report-utility/report-utility.query';
 import { SalesByCategoryQuery } from '../queries/sales-by-category/sales-by-category.query';
 import { SalesByCategoryRequestDto, SalesByProductRequestDto } from './dto/sales-report.request.dto';
-import {
-  productReportBody,
-  reportUtilityCriteria,
-  SALES_BY_PRODUCT_REPORT,
-  salesByCategoryBody,
-  salesCriteria,
-} from './report-utility.reply';
+import { reportUtilityCriteria, SALES_BY_CATEGORY_REPLY, SALES_BY_PRODUCT_REPLY, salesCriteria } from './report-utility.reply';
 import { ApiReportSalesByCategory, ApiReportSalesByProduct } from './sales-reports.openapi';
 
 /**
@@ -32,30 +27,26 @@ export class SalesReportsController {
   @Get('reportSalesByProduct')
   @Header('Vary', 'Accept')
   @ApiReportSalesByProduct()
-  async reportSalesByProduct(
+  reportSalesByProduct(
     @Query(ValidDto) params: SalesByProductRequestDto,
     @CurrentTenant() tenantId: string,
     @CurrentBusinessScope() scope: BusinessScope,
-    @Headers('accept') accept: string | undefined,
-  ): Promise<StreamableFile> {
-    // Before the read: a 400 after it would leave the opened cursor (and its connection) behind.
-    const format = resolveExportFormat(params.format, accept);
-    const criteria = reportUtilityCriteria(params, scope);
-    const items = await this.queryBus.execute(new ReportUtilityQuery(tenantId, criteria));
-    return productReportBody(SALES_BY_PRODUCT_REPORT, items, criteria.grouped, params, format);
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    // The profitability report's own query: one definition of what a sale line adds up to.
+    const query = new ReportUtilityQuery(tenantId, reportUtilityCriteria(params, scope));
+    return respond(this.queryBus, reply, SALES_BY_PRODUCT_REPLY, query);
   }
 
   @Get('reportSalesByCategory')
   @Header('Vary', 'Accept')
   @ApiReportSalesByCategory()
-  async reportSalesByCategory(
+  reportSalesByCategory(
     @Query(ValidDto) params: SalesByCategoryRequestDto,
     @CurrentTenant() tenantId: string,
     @CurrentBusinessScope() scope: BusinessScope,
-    @Headers('accept') accept: string | undefined,
-  ): Promise<StreamableFile> {
-    const format = resolveExportFormat(params.format, accept);
-    const rows = await this.queryBus.execute(new SalesByCategoryQuery(tenantId, salesCriteria(params, scope)));
-    return salesByCategoryBody(rows, params, format);
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    return respond(this.queryBus, reply, SALES_BY_CATEGORY_REPLY, new SalesByCategoryQuery(tenantId, salesCriteria(params, scope)));
   }
 }

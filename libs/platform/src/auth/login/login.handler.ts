@@ -48,14 +48,19 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResponse
   ) {}
 
   async execute({ email, password, business }: LoginCommand): Promise<LoginResponseDto> {
-    const [user] = await this.sql.query<UserRow>(USER_SQL, [email.trim().toLowerCase()]);
+    // Credentials and statuses on the primary, never a replica: a changed password or a
+    // deactivation is never undone by a replica's lag (CONTRACT §2).
+    const [user] = await this.sql.queryOnPrimary<UserRow>(USER_SQL, [email.trim().toLowerCase()]);
     // Unknown e-mails still pay for one hash verification, so timing does not reveal accounts.
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
     if (!user || !ok) throw new PlatformError(PlatformErrorCode.INVALID_CREDENTIALS, WRONG_CREDENTIALS);
     if (!user.activo) throw new PlatformError(PlatformErrorCode.USER_INACTIVE, 'Usuario inactivo');
     if (!user.tenant_activo) throw new PlatformError(PlatformErrorCode.TENANT_INACTIVE, 'Tenant no existe o está inactivo');
 
-    const businesses = await this.sql.query<{ id: string; nombre: string; premium: boolean }>(BUSINESSES_SQL, [user.tenant_id, user.id]);
+    const businesses = await this.sql.queryOnPrimary<{ id: string; nombre: string; premium: boolean }>(BUSINESSES_SQL, [
+      user.tenant_id,
+      user.id,
+    ]);
     const selected = business ? businesses.find((b) => b.id === business) : businesses[0];
     if (!selected) {
       throw new PlatformError(

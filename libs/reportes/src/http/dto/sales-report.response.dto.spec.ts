@@ -10,8 +10,7 @@ import {
   toSalesRowView,
 } from '../../queries/report-utility/report-utility.view';
 import { CATEGORY_EXPORT_COLUMNS, SALES_DETAIL_EXPORT_COLUMNS, SALES_GROUPED_EXPORT_COLUMNS } from '../report-utility.export';
-import { jsonWriter } from '../report-utility.json';
-import { SALES_BY_PRODUCT_REPORT } from '../report-utility.reply';
+import { jsonWriter, SALES_BY_PRODUCT_JSON } from '../report-utility.json';
 import {
   SalesByCategoryResponseDto,
   SalesByCategoryRowDto,
@@ -43,7 +42,7 @@ const DETAIL: ReportUtilityRow = { ...ROW, saleId: '5a1e0000-0000-4000-8000-0000
 
 async function written(rows: ReportUtilityRow[]): Promise<{ reportByProduct: object[]; totals: object }> {
   let text = '';
-  for await (const chunk of Readable.from([rows.map(toItem)]).pipe(jsonWriter(SALES_BY_PRODUCT_REPORT.json))) text += String(chunk);
+  for await (const chunk of Readable.from([rows.map(toItem)]).pipe(jsonWriter(SALES_BY_PRODUCT_JSON))) text += String(chunk);
   return JSON.parse(text) as { reportByProduct: object[]; totals: object };
 }
 
