@@ -1,8 +1,8 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiProduces, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { XLSX_MEDIA_TYPE } from '@nomina-api/platform/export';
-import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { SalesByCategoryResponseDto, SalesByProductResponseDto } from './dto/sales-report.response.dto';
+import { ApiReportProblems } from './report-utility.openapi';
 
 const COMMON = [
   '**Sin requisito PREMIUM:** basta un token válido de un tenant activo; el negocio se elige como en el reporte de rentabilidad (`GET /reports/reportUtility`).',
@@ -92,16 +92,7 @@ function salesReportResponse(model: Type<unknown>, example: object, file: string
         [XLSX_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary' } },
       },
     }),
-    ApiValidationProblem(
-      'Parámetros inválidos: fechas ausentes, con otro formato, inexistentes o invertidas; groupResult, status, format o allBusiness con otro valor; businessId que no es uuid; businessId junto con allBusiness=true.',
-      'dateInitISO',
-      'Debe ser una fecha y hora UTC con milisegundos, exactamente yyyy-MM-ddTHH:mm:ss.SSSZ, p. ej. 2024-03-01T00:00:00.000Z.',
-    ),
-    ApiProblem(503, 'La consulta superó el tiempo máximo o la base de datos no está disponible; reintente o reduzca el periodo.', {
-      title: 'Servicio no disponible',
-      code: 'TIMEOUT',
-      detail: 'La consulta tardó demasiado y fue cancelada. Intente de nuevo o reduzca el rango solicitado.',
-    }),
+    ApiReportProblems(),
   );
 }
 

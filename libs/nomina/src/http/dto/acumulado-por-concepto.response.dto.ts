@@ -2,7 +2,7 @@ import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { envelopeStreamWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
 import { TIPOS_CONCEPTO } from '../../domain/tipo-concepto';
 import type { AcumuladoConceptoContactoRow, AcumuladoConceptoRow } from '../../queries/acumulado-por-concepto/acumulado-por-concepto.sql';
-import { ALWAYS_NULL, javaDouble, UUID_WIRE } from './envelope.response.dto';
+import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
 
 /** Wire format of the per-concept explorer with porContacto=false (CONTRACT §11.2): one element per concept. */
 export const ACUMULADO_CONCEPTO_SCHEMA = legacySchema({
@@ -86,27 +86,15 @@ export class AcumuladoConceptoContactoDto {
 
 /** The envelope of both forms: its `contenido` holds the elements of the form the path asks for. */
 @ApiExtraModels(AcumuladoConceptoDto, AcumuladoConceptoContactoDto)
-export class AcumuladoPorConceptoResponseDto {
-  @ApiProperty({
+export class AcumuladoPorConceptoResponseDto extends LegacyEnvelopeDto(AcumuladoConceptoDto, 18, {
+  contenido: {
     type: 'array',
     items: { oneOf: [{ $ref: getSchemaPath(AcumuladoConceptoDto) }, { $ref: getSchemaPath(AcumuladoConceptoContactoDto) }] },
     description:
       'porContacto=false: un AcumuladoConceptoDto por concepto. porContacto=true: un AcumuladoConceptoContactoDto por concepto y vinculación. Arreglo vacío cuando nada coincide.',
-  })
-  contenido!: (AcumuladoConceptoDto | AcumuladoConceptoContactoDto)[];
-
-  @ApiProperty(ALWAYS_NULL)
-  error!: null;
-
-  @ApiProperty(ALWAYS_NULL)
-  advertencia!: null;
-
-  @ApiProperty(ALWAYS_NULL)
-  metadata!: null;
-
-  @ApiProperty({ type: 'integer', example: 18, description: 'Cantidad de elementos de `contenido` (el resultado no se pagina).' })
-  total!: number;
-}
+  },
+  total: 'Cantidad de elementos de `contenido` (el resultado no se pagina).',
+}) {}
 
 /** Compile-time link: the handler's rows and the OpenAPI DTO carry exactly the writer's fields (order: see response-dtos.spec.ts). */
 export type AcumuladoConceptoWireFields = [

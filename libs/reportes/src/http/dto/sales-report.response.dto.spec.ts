@@ -11,14 +11,8 @@ import {
 } from '../../queries/report-utility/report-utility.view';
 import { CATEGORY_EXPORT_COLUMNS, SALES_DETAIL_EXPORT_COLUMNS, SALES_GROUPED_EXPORT_COLUMNS } from '../report-utility.export';
 import { jsonWriter, SALES_BY_PRODUCT_JSON } from '../report-utility.json';
-import {
-  SalesByCategoryResponseDto,
-  SalesByCategoryRowDto,
-  SalesByProductResponseDto,
-  SalesDetailRowDto,
-  SalesGroupedRowDto,
-  SalesTotalsDto,
-} from './sales-report.response.dto';
+import { SalesDetailRowDto, SalesGroupedRowDto, SalesTotalsDto } from './report-utility.response.dto';
+import { SalesByCategoryResponseDto, SalesByCategoryRowDto, SalesByProductResponseDto } from './sales-report.response.dto';
 
 const ROW: ReportUtilityRow = {
   isTotal: false,

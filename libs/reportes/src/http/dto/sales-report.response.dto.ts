@@ -1,52 +1,6 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
-import type {
-  SalesByCategoryRowView,
-  SalesByCategoryView,
-  SalesRowView,
-  SalesTotalsView,
-} from '../../queries/report-utility/report-utility.view';
-import { FIELD } from './report-utility.response.dto';
-
-/** A sales-by-product row with groupResult=true (CONTRACT §11.4): the profitability row without its cost members. */
-export class SalesGroupedRowDto implements SalesRowView {
-  @ApiProperty(FIELD.productId) productId!: string;
-  @ApiProperty(FIELD.code) code!: string;
-  @ApiProperty(FIELD.name) name!: string;
-  @ApiProperty(FIELD.categoryName) categoryName!: string | null;
-  @ApiProperty(FIELD.quantity) quantity!: number;
-  @ApiProperty(FIELD.totalBruto) totalBruto!: number;
-  @ApiProperty(FIELD.totalDiscount) totalDiscount!: number;
-  @ApiProperty(FIELD.totalTaxes) totalTaxes!: number;
-  @ApiProperty(FIELD.total) total!: number;
-}
-
-/** A sales-by-product detail row (groupResult absent or false): saleId and date first. */
-export class SalesDetailRowDto implements SalesRowView {
-  @ApiProperty({ example: '5A1E00000000400080000000000000A1', description: 'Uuid de la venta (32 hexadecimales en mayúscula).' })
-  saleId!: string;
-
-  @ApiProperty({ example: '2024-03-01T00:00:00.000Z', description: 'Fecha de la venta, ISO-8601 UTC con milisegundos.' })
-  date!: string;
-
-  @ApiProperty(FIELD.productId) productId!: string;
-  @ApiProperty(FIELD.code) code!: string;
-  @ApiProperty(FIELD.name) name!: string;
-  @ApiProperty(FIELD.categoryName) categoryName!: string | null;
-  @ApiProperty({ ...FIELD.quantity, example: 3 }) quantity!: number;
-  @ApiProperty({ ...FIELD.totalBruto, example: 15000 }) totalBruto!: number;
-  @ApiProperty(FIELD.totalDiscount) totalDiscount!: number;
-  @ApiProperty({ ...FIELD.totalTaxes, example: 1805 }) totalTaxes!: number;
-  @ApiProperty({ ...FIELD.total, example: 16305 }) total!: number;
-}
-
-/** Totals of every line of a sales report, from the exact sums. */
-export class SalesTotalsDto implements SalesTotalsView {
-  @ApiProperty({ example: 27.25, description: 'Σ cantidad de todas las líneas.' }) quantity!: number;
-  @ApiProperty({ example: 47291.75, description: 'Σ(cantidad × precioUnitario), 2 decimales.' }) totalBruto!: number;
-  @ApiProperty({ example: 2100, description: 'Σ descuento, 2 decimales.' }) totalDiscount!: number;
-  @ApiProperty({ example: 2926, description: 'Σ impuestos, 2 decimales.' }) totalTaxes!: number;
-  @ApiProperty({ example: 48117.75, description: 'totalBruto − totalDiscount + totalTaxes, 2 decimales.' }) total!: number;
-}
+import type { SalesByCategoryRowView, SalesByCategoryView } from '../../queries/report-utility/report-utility.view';
+import { SalesDetailRowDto, SalesGroupedRowDto, SalesTotalsDto } from './report-utility.response.dto';
 
 @ApiExtraModels(SalesGroupedRowDto, SalesDetailRowDto)
 export class SalesByProductResponseDto {
@@ -82,11 +36,12 @@ export class SalesByCategoryRowDto implements SalesByCategoryRowView {
   })
   categoryName!: string | null;
 
-  @ApiProperty({ ...FIELD.quantity, example: 42.5 }) quantity!: number;
-  @ApiProperty({ ...FIELD.totalBruto, example: 187500 }) totalBruto!: number;
-  @ApiProperty({ ...FIELD.totalDiscount, example: 3200 }) totalDiscount!: number;
-  @ApiProperty({ ...FIELD.totalTaxes, example: 15100 }) totalTaxes!: number;
-  @ApiProperty({ ...FIELD.total, example: 199400 }) total!: number;
+  @ApiProperty({ example: 42.5, description: 'Σ cantidad de las líneas de la categoría.' }) quantity!: number;
+  @ApiProperty({ example: 187500, description: 'Σ(cantidad × precioUnitario), redondeado a 2 decimales.' }) totalBruto!: number;
+  @ApiProperty({ example: 3200, description: 'Σ descuento, 2 decimales.' }) totalDiscount!: number;
+  @ApiProperty({ example: 15100, description: 'Σ impuestos, 2 decimales.' }) totalTaxes!: number;
+  @ApiProperty({ example: 199400, description: 'totalBruto − totalDiscount + totalTaxes (de las sumas exactas), 2 decimales.' })
+  total!: number;
 }
 
 export class SalesByCategoryResponseDto implements SalesByCategoryView {

@@ -155,15 +155,7 @@ function saleJson(r: ReportUtilityRecord): string {
 }
 
 export function toTotalsView(t: ReportUtilityTotalsRecord): ReportUtilityTotalsView {
-  return {
-    quantity: Number(t.quantity),
-    totalBruto: Number(t.totalBruto),
-    totalDiscount: Number(t.totalDiscount),
-    totalTaxes: Number(t.totalTaxes),
-    total: Number(t.total),
-    cost: Number(t.cost),
-    grossProfit: Number(t.grossProfit),
-  };
+  return { ...toSalesTotalsView(t), cost: Number(t.cost), grossProfit: Number(t.grossProfit) };
 }
 
 /** The sales reports' totals (CONTRACT §11.4): the profitability totals without cost and grossProfit. */
