@@ -20,9 +20,14 @@ ENV NODE_ENV=production \
     DEMO_DATA=false \
     LOG_FORMAT=json
 WORKDIR /app
+# No optional dependencies: the embedded PostgreSQL's binaries stay out, so a container needs
+# DATABASE_URL (without it the start stops with one line saying so). test/production/ builds this
+# same file set without Docker and runs npm start, migrate, import and seed in it.
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --omit=optional && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# npm start, migrate, import and seed call it first; without sources here it uses dist/ as built.
+COPY tools/ensure-built.js ./tools/
 # V8 would size its heap from the host's memory and let garbage pile up; every large response is
 # streamed, so a 256 MB old space is plenty (docs/OPERATIONS.md, Memory and V8 flags). Node 24's V8 also lets the
 # young generation grow further under load: peak RSS 334-353 MB on the big streamed reads without

@@ -110,12 +110,19 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
   });
 
   describe('OpenAPI examples (what Swagger UI prefills)', () => {
-    type Param = { name: string; in: string; required?: boolean; example?: unknown; examples?: Record<string, { value: unknown }> };
+    type Param = {
+      name: string;
+      in: string;
+      required?: boolean;
+      example?: unknown;
+      examples?: Record<string, { value: unknown }>;
+      schema?: { enum?: unknown[] };
+    };
     type Op = {
       operationId: string;
       parameters?: Param[];
       requestBody?: { content: Record<string, { example?: unknown }> };
-      responses: Record<string, { content?: Record<string, unknown> }>;
+      responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
     };
     let operations: { method: string; path: string; op: Op }[];
 
@@ -131,11 +138,18 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
       for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
     });
 
-    it('declares a problem+json 503 on every operation and an example on every parameter', () => {
+    it('declares a problem+json 503 on every operation and an example (or, for an enum, its choices) on every parameter', () => {
       for (const { method, path, op } of operations) {
         expect([method, path, op.responses['503']?.content?.['application/problem+json']]).toEqual([method, path, expect.anything()]);
-        for (const p of op.parameters ?? [])
-          expect([path, p.name, p.example !== undefined || p.examples !== undefined]).toEqual([path, p.name, true]);
+        for (const p of op.parameters ?? []) {
+          expect([path, p.name, p.example !== undefined || p.examples !== undefined || p.schema?.enum !== undefined]).toEqual([
+            path,
+            p.name,
+            true,
+          ]);
+          // Swagger UI draws an enum as a selector and `examples` as another one: never both.
+          if (p.schema?.enum) expect([path, p.name, p.examples]).toEqual([path, p.name, undefined]);
+        }
       }
     });
 
@@ -171,8 +185,30 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
       const param = (name: string) => report.parameters!.find((p) => p.name === name)!;
       expect(param('businessId').example).toBe(DEMO_EXAMPLES.businessId);
       // An optional filter is offered, never prefilled: the try-out would silently narrow.
-      expect(param('status').example).toBeUndefined();
-      expect(Object.values(param('status').examples!)[0].value).toBe('');
+      expect([param('status').example, param('status').examples, param('status').schema?.enum]).toEqual([
+        undefined,
+        undefined,
+        ['Pagada', 'Pendiente', 'Anulada'],
+      ]);
+    });
+
+    it("documents POST /login's 200, 400 and 403 as the service answers them", async () => {
+      const login = operations.find((o) => o.op.operationId === 'login')!.op;
+      const documented = (status: string, type: string) => login.responses[status].content![type].example;
+      const post = async (body: unknown) => {
+        const res = await fetch(`${base}/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      const ok = await post(DEMO_EXAMPLES.login);
+      expect(ok.status).toBe(200);
+      expect({ ...ok.body, tokenCurrent: 'eyJ…' }).toEqual({ ...(documented('200', 'application/json') as object), tokenCurrent: 'eyJ…' });
+      expect(await post({ password: 'x' })).toEqual({ status: 400, body: documented('400', 'application/problem+json') });
+      const forbidden = await post({ ...DEMO_EXAMPLES.login, business: '9f3b2c1d-4e5f-4071-8293-a4b5c6d7e8f9' });
+      expect(forbidden).toEqual({ status: 403, body: documented('403', 'application/problem+json') });
     });
   });
 });

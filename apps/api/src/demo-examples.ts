@@ -7,6 +7,20 @@
 export const DEMO_EXAMPLES = {
   /** ADMIN of Comercializadora Andina; default business Sede Norte (premium). */
   login: { email: 'admin@andina.demo.co', password: 'Andina#2024' },
+  /** What POST /login answers for that login, after tokenCurrent (the default business first). */
+  loginResponse: {
+    _id: '5B5A0656EAFD440C9E23C0FD55534FE6',
+    business: '0C71975A84044A959981EF37492EBEB8',
+    name: 'Ana',
+    lastName: 'Gómez Pérez',
+    email: 'admin@andina.demo.co',
+    role: 'ADMIN',
+    isActive: true,
+    businesses: [
+      { _id: '0C71975A84044A959981EF37492EBEB8', name: 'Sede Norte', premium: true },
+      { _id: 'E96B8D64136841EDAEBE53204C24FA02', name: 'Sede Sur', premium: false },
+    ],
+  },
   /** Sede Norte: the login user's premium business (a valid reportUtility businessId). */
   businessId: '0C71975A84044A959981EF37492EBEB8',
   /** "Nómina mensual febrero 2025", estado PG, of the Andina tenant. */

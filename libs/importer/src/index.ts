@@ -4,7 +4,7 @@ export { loadDataset, type LoadOptions, type LoadProgress, type LoadSummary } fr
 export { ImportError, type ImportErrorCode } from '@nomina-api/platform/persistence';
 export { createProgressReporter, type ProgressEvent, type ProgressReporter } from './progress';
 export { findJsonSyntaxError, findLoneSurrogate, type JsonSyntaxError } from './json-syntax';
-export { formatCount } from './problems';
+export { formatCount, formatSeconds } from './problems';
 export { JsonStreamError, type JsonStreamErrorKind } from './stream/json-splitter';
 export { FileChangedError, locate, scanDatasetFile, type DatasetScan, type StreamedDataset } from './stream/read-dataset';
 export { GarbageCadence } from './gc-cadence';

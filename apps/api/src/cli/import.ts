@@ -18,6 +18,7 @@ import {
 import {
   createProgressReporter,
   formatCount,
+  formatSeconds,
   FileChangedError,
   GarbageCadence,
   ImportError,
@@ -111,10 +112,8 @@ function summaryLine(s: LoadSummary, elapsedMs: number): string {
     `${formatCount(s.lineasVenta)} líneas de venta`,
     `${formatCount(s.proveedores)} proveedores`,
   ];
-  return `Importado: ${parts.join(', ')} en ${seconds(elapsedMs)} s`;
+  return `Importado: ${parts.join(', ')} en ${formatSeconds(elapsedMs)} s`;
 }
-
-const seconds = (ms: number): string => (ms / 1000).toFixed(1).replace('.', ',');
 
 async function load(scan: DatasetScan, replace: boolean, gc: GarbageCadence): Promise<LoadSummary> {
   loadEnvFile();
@@ -172,7 +171,9 @@ export async function runImport(argv: string[]): Promise<number> {
       for (const p of scan.problems) stderr(`${p.path}: ${p.message}`);
       return 1;
     }
-    stderr(`Archivo válido (leído en ${seconds(scan.timings.read * 1000)} s, validado en ${seconds(scan.timings.validate * 1000)} s).`);
+    stderr(
+      `Archivo válido (leído en ${formatSeconds(scan.timings.read * 1000)} s, validado en ${formatSeconds(scan.timings.validate * 1000)} s).`,
+    );
     gc.now();
     const summary = await load(scan, args.replace, gc);
     process.stdout.write(`${summaryLine(summary, performance.now() - started)}\n`);

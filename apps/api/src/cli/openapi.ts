@@ -26,7 +26,7 @@ export async function generateOpenApi(): Promise<OpenAPIObject> {
     },
   );
   try {
-    return buildOpenApiDocument(app);
+    return buildOpenApiDocument(app, { demo: config.demoData });
   } finally {
     await app.close();
   }

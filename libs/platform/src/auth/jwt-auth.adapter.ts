@@ -68,6 +68,19 @@ export function bearerToken(request: { headers: Record<string, string | string[]
   return BEARER.exec(header)?.[1] ?? null;
 }
 
+/**
+ * Why an Authorization header that is there is not a bearer token (passport only says "no auth
+ * token", which read as a missing header); undefined when it is absent or well formed.
+ */
+export function malformedAuthorization(header: string | string[] | undefined): string | undefined {
+  if (header === undefined || (typeof header === 'string' && BEARER.test(header))) return undefined;
+  if (typeof header !== 'string') return 'Envíe un solo encabezado Authorization: Bearer <token>.';
+  if (!/^[ \t]*Bearer(?:[ \t]|$)/i.test(header)) {
+    return 'El encabezado Authorization no usa el esquema Bearer: envíe Authorization: Bearer <token>, con el token de POST /login.';
+  }
+  return 'El encabezado Authorization está mal formado: debe ser Bearer, un espacio y un solo token, sin otro texto.';
+}
+
 /** Most verified tokens remembered per adapter (≈ 0.5 KB each). */
 export const VERIFIED_TOKENS_MAX = 10_000;
 
@@ -192,6 +205,8 @@ export class JwtAuthAdapter implements AuthAdapter, OnApplicationShutdown {
   }
 
   private async verify(request: FastifyRequest, token: string | null | undefined): Promise<PrincipalIds> {
+    const malformed = token ? undefined : malformedAuthorization(request.headers.authorization);
+    if (malformed) throw unauthenticated(malformed);
     const outcome = (await this.passport.user(request)) as Verified;
     if (token) this.verifiedTokens!.set(token, outcome);
     return outcome.ids;

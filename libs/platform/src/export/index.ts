@@ -5,7 +5,15 @@
  */
 export { CSV_MEDIA_TYPE, csvExport } from './csv-export';
 export { type ColumnKind, columnsFromLegacySchema, type ExportColumn, exportColumns } from './export-column';
-export { bogotaDate, exportFile, exportFileName, type ExportSpec, type FileFormat } from './export-file';
+export {
+  bogotaDate,
+  checkExportOptions,
+  exportFile,
+  exportFileName,
+  type ExportOptions,
+  type ExportSpec,
+  type FileFormat,
+} from './export-file';
 export { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, type ExportFormat, resolveExportFormat, tryResolveExportFormat } from './export-format';
 export { type ApiExportOptions, ApiExportResponse, EXPORT_FORMAT_DESCRIPTION } from './export.openapi';
 export { EXPORT_ERROR_STATUS, ExportError, ExportErrorCode } from './export.errors';

@@ -29,6 +29,7 @@ function fakeReply(query: Record<string, unknown> = {}, accept?: string): Fastif
   const reply = {
     sent,
     request: { query, headers: accept ? { accept } : {} } as unknown as FastifyRequest,
+    server: {},
     header(name: string, value: string) {
       sent[name] = value;
       return reply;

@@ -1,7 +1,7 @@
 import type { Command, Query } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ExportColumn } from './export-column';
-import { exportFile, type ExportSpec } from './export-file';
+import { exportFile, type ExportOptions, type ExportSpec } from './export-file';
 import { type ExportFormat, resolveExportFormat, tryResolveExportFormat } from './export-format';
 import type { RowSource } from './row-source';
 
@@ -9,6 +9,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The representation the request asks for, once resolved (requestFormat). */
     exportFormat?: ExportFormat;
+  }
+  interface FastifyInstance {
+    /** Decorated by the app that builds this Fastify instance (createApp); a host app's has none: the defaults. */
+    exportOptions?: ExportOptions;
   }
 }
 
@@ -84,7 +88,9 @@ export async function respond<M extends object, R extends ResultOf<M>>(
 ): Promise<unknown> {
   const file = spec.file;
   const format = file === undefined ? 'json' : requestFormat(reply.request);
-  if (file !== undefined && format !== 'json') return exportFile(format, await fileOf(bus, reply, spec, file, message));
+  if (file !== undefined && format !== 'json') {
+    return exportFile(format, await fileOf(bus, reply, spec, file, message), reply.server.exportOptions);
+  }
   const result = (await bus.execute(message)) as R;
   if (spec.headers !== undefined) reply.headers(spec.headers(result, message));
   if (spec.jsonType !== undefined) reply.header('content-type', spec.jsonType);

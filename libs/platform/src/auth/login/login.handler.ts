@@ -31,7 +31,7 @@ const BUSINESSES_SQL = prepared(`
   select n.id, n.nombre,
          exists (select 1 from suscripcion s
                   where s.tenant_id = n.tenant_id and s.negocio_id = n.id and s.plan = 'PREMIUM'
-                    and s.desde <= now() and now() <= s.hasta) as premium
+                    and s.desde <= $3 and $3 <= s.hasta) as premium
     from usuario_negocio un
     join negocio n on n.tenant_id = un.tenant_id and n.id = un.negocio_id
    where un.tenant_id = $1 and un.usuario_id = $2
@@ -57,9 +57,12 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResponse
     if (!user.activo) throw new PlatformError(PlatformErrorCode.USER_INACTIVE, 'Usuario inactivo');
     if (!user.tenant_activo) throw new PlatformError(PlatformErrorCode.TENANT_INACTIVE, 'Tenant no existe o está inactivo');
 
+    // The instant PremiumGuard compares with (PrincipalDirectory.premiumBusinesses): this process's clock.
+    const now = new Date(Date.now());
     const businesses = await this.sql.queryOnPrimary<{ id: string; nombre: string; premium: boolean }>(BUSINESSES_SQL, [
       user.tenant_id,
       user.id,
+      now,
     ]);
     const selected = business ? businesses.find((b) => b.id === business) : businesses[0];
     if (!selected) {
