@@ -247,12 +247,12 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * `npm start`'s entry point (apps/api/src/main.ts, compiled on the fly by bench/run-ts.js) as a
+ * `npm start`'s entry point (apps/api/src/main.ts, compiled on the fly by tools/run-ts.js) as a
  * child process on a free loopback port; resolves once it prints "Servicio listo".
  */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'bench', 'run-ts.js'), join(ROOT, 'apps', 'api', 'src', 'main.ts')], {
+  const child = spawn(process.execPath, [join(ROOT, 'tools', 'run-ts.js'), join(ROOT, 'apps', 'api', 'src', 'main.ts')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -5,17 +5,20 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '@nomina-api/platform/config';
+import { checkExportOptions, type ExportOptions } from '@nomina-api/platform/export';
 import {
   checkBody,
   clientErrorHandler,
   frameworkErrors,
+  HttpMetrics,
+  lazyRequestLogger,
   limitUrlLength,
+  NestPinoLogger,
   rejectNulInUrl,
   rejectWhileClosing,
   securityHeaders,
-} from '@nomina-api/platform/http';
-import { checkExportOptions, type ExportOptions } from '@nomina-api/platform/export';
-import { HttpMetrics, lazyRequestLogger, NestPinoLogger, trackRequestContext } from '@nomina-api/platform/hosting';
+  trackRequestContext,
+} from '@nomina-api/platform/hosting';
 import { AppModule } from './app.module';
 import { mountSwagger } from './openapi';
 

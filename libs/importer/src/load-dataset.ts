@@ -1,7 +1,8 @@
 import type { Client } from 'pg';
 import { loadNominaCatalogs, loadPayroll, writeSequence } from '@nomina-api/nomina/persistence';
 import { hashPassword } from '@nomina-api/platform/auth';
-import { bumpDataVersion, loadPlatformTenantData, uuidKey } from '@nomina-api/platform/persistence';
+import { bumpDataVersion } from '@nomina-api/platform/persistence';
+import { loadPlatformTenantData, uuidKey } from '@nomina-api/platform/bulk';
 import { loadProveedores } from '@nomina-api/proveedores/persistence';
 import { loadProductCatalog, loadSales } from '@nomina-api/reportes/persistence';
 import type { Dataset, EmpleadoInput, PagoInput, PagoStreamInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';

@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import type { TenantInput } from './dataset.types';
-import { ImportError } from '@nomina-api/platform/persistence';
+import { ImportError } from '@nomina-api/platform/bulk';
 import { TENANT_DATA_TABLES } from './tables';
 
 /**

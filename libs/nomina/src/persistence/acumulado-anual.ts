@@ -1,4 +1,4 @@
-import { bigScaledText, centsText, SAFE } from '@nomina-api/platform/persistence';
+import { bigScaledText, centsText, SAFE } from '@nomina-api/platform/bulk';
 
 /**
  * vinculacion_acumulado_anual (Migration20261122000120_nomina_acumulado_anual): one row per bond

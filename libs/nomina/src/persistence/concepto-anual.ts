@@ -1,4 +1,4 @@
-import { bigScaledText, centsText, copyText, SAFE, unitsText } from '@nomina-api/platform/persistence';
+import { bigScaledText, centsText, copyText, SAFE, unitsText } from '@nomina-api/platform/bulk';
 
 /**
  * vinculacion_concepto_anual (Migration20261128500000_nomina_concepto_anual): one row per bond,

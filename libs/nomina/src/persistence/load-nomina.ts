@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { copyRows, type CopyValue, uuidBytes, uuidKey, UuidMap } from '@nomina-api/platform/persistence';
+import { copyRows, type CopyValue, uuidBytes, uuidKey, UuidMap } from '@nomina-api/platform/bulk';
 import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, TipoCotizanteInput } from './dataset.types';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 

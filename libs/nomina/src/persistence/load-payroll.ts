@@ -16,7 +16,7 @@ import {
   unitsText,
   uuidBytes,
   uuidKey,
-} from '@nomina-api/platform/persistence';
+} from '@nomina-api/platform/bulk';
 import { type PagoFrame, type PayslipSums, YearlyRollup } from './acumulado-anual';
 import { type ConceptYear, ConceptYearRollup } from './concepto-anual';
 import type { DetalleInput, PagoEmpleadoInput, PagoStreamInput } from './dataset.types';

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { copyRows } from '@nomina-api/platform/persistence';
+import { copyRows } from '@nomina-api/platform/bulk';
 import type { ProveedorInput } from './dataset.types';
 import { PROVEEDORES_COLUMNS as COLUMNS } from './tables';
 

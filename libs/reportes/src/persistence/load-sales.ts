@@ -10,7 +10,7 @@ import {
   toCents,
   uuidBytes,
   uuidKey,
-} from '@nomina-api/platform/persistence';
+} from '@nomina-api/platform/bulk';
 import type { CategoriaInput, ProductoInput, VentaInput } from './dataset.types';
 import { SalesRollup } from './sales-rollups';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';

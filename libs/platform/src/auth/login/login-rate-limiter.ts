@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../config/config.tokens';
 import { DomainError, PlatformError, PlatformErrorCode } from '../../errors/domain-error';
 import { type PgClient, SqlReader } from '../../persistence/sql-reader';
 // The login lookup's normalization (login_directory.email_key), so spellings of one e-mail share a budget.
-import { emailKey } from '../../persistence/bulk/keys';
+import { emailKey } from '../../bulk/keys';
 
 /** Attempts per client IP allowed in one window, as a multiple of the per-e-mail limit. */
 export const IP_LIMIT_FACTOR = 10;
