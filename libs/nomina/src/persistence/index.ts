@@ -9,3 +9,4 @@ export { NOMINA_DATASET_DEFS } from './dataset.schema';
 export { BondRefs, type ConceptInfo, loadNominaCatalogs, type NominaCatalogs, type PayrollRefs, writeSequence } from './load-nomina';
 export { BATCH_PAYSLIPS, loadPayroll, type PayrollContext, type PayrollCounts, SORT_RUN_LINES } from './load-payroll';
 export { ACUMULADO_ANUAL_ROWS } from './acumulado-anual';
+export { CONCEPTO_ANUAL_ROWS } from './concepto-anual';

@@ -18,6 +18,7 @@ import {
   uuidKey,
 } from '@nomina-api/platform/bulk';
 import { type PagoFrame, type PayslipSums, YearlyRollup } from './acumulado-anual';
+import { type ConceptYear, ConceptYearRollup } from './concepto-anual';
 import type { DetalleInput, PagoEmpleadoInput, PagoStreamInput } from './dataset.types';
 import type { ConceptInfo, PayrollRefs } from './load-nomina';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
@@ -27,9 +28,11 @@ import { NOMINA_COLUMNS as COLUMNS } from './tables';
  * (nothing in the file is a total, CONTRACT §3): per payslip the DEVENGADO / DEDUCCION sums and
  * the same over baseAportes concepts; per payment the sums of its payslips; per payment and
  * concept the summed quantity and value and how many payslips have it; per bond and calendar year
- * the sums of its definitive payslips (vinculacion_acumulado_anual, see YearlyRollup).
+ * the sums of its definitive payslips (vinculacion_acumulado_anual, see YearlyRollup); per bond,
+ * concept and calendar year the sums of its definitive lines (vinculacion_concepto_anual, see
+ * ConceptYearRollup).
  * Lines and payslips travel in binary COPY format (see binary-copy.ts); payments and their
- * concept totals, a few rows per batch, as text; the yearly rollup, as text at the end.
+ * concept totals, a few rows per batch, as text; the yearly rollups, as text at the end.
  */
 
 export interface PayrollCounts {
@@ -90,11 +93,14 @@ export async function loadPayroll(
   let batch = newBatch();
   const bonds = ctx.refs.bonds;
   const rollup = new YearlyRollup(bonds.size, (n) => bonds.key(n));
+  const codes: string[] = [];
+  for (const [codigo, c] of ctx.refs.concepts) codes[c.index] = codigo;
+  const conceptRollup = new ConceptYearRollup(codes, bonds.size, (n) => bonds.key(n));
   await loadInBatches(pagos, {
     batchLines: BATCH_LINES,
     openLines: () => BinaryCopy.open(ctx.client, 'pago_empleado_detalle', COLUMNS.pago_empleado_detalle),
     writeItem: async (pago, lines, split) => {
-      const written = await writePago(ctx, tenantBytes, pago, { lines, split, batch: () => batch }, counts, rollup);
+      const written = await writePago(ctx, tenantBytes, pago, { lines, split, batch: () => batch }, counts, rollup, conceptRollup);
       counts.pagos++;
       return written;
     },
@@ -113,6 +119,9 @@ export async function loadPayroll(
     },
   });
   await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey), () =>
+    ctx.onLines(counts.lineas),
+  );
+  await copyEncoded(ctx.client, 'vinculacion_concepto_anual', COLUMNS.vinculacion_concepto_anual, conceptRollup.rows(ctx.tenantKey), () =>
     ctx.onLines(counts.lineas),
   );
   ctx.onLines(counts.lineas);
@@ -150,6 +159,7 @@ async function writePago(
   sink: PagoSink,
   counts: PayrollCounts,
   rollup: YearlyRollup,
+  conceptRollup: ConceptYearRollup,
 ): Promise<number> {
   const key = uuidKey(pago.uuid);
   const frame: PagoFrame = {
@@ -162,6 +172,7 @@ async function writePago(
   // Only definitive payments accumulate (CONTRACT §3.7).
   const year = pago.definitivo ? rollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
   const pagoId = year ? rollup.payment(key) : -1;
+  const conceptYear = pago.definitivo ? conceptRollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
   const sums = emptyConceptSums(ctx.refs.concepts.size);
   const total = { dev: 0, ded: 0, abs: 0, unitsAbs: 0 };
   let written = 0;
@@ -174,7 +185,7 @@ async function writePago(
   const writeRun = async (): Promise<void> => {
     for (const { pe, index } of keyOrder(run)) {
       const peBytes = uuidBytes(pe.uuid);
-      const s = writeLines(ctx, tenantBytes, frame, pe, peBytes, index, sink.lines.rows, sums, total);
+      const s = writeLines(ctx, tenantBytes, frame, pe, peBytes, index, sink.lines.rows, sums, total, conceptYear);
       written += pe.detalles.length;
       counts.lineas += pe.detalles.length;
       total.dev += s.dev;
@@ -244,8 +255,11 @@ function writeLines(
   rows: BinaryRows,
   sums: ConceptSums,
   total: { unitsAbs: number },
+  conceptYear: ConceptYear | undefined,
 ): PayslipSums {
   const s: PayslipSums = { dev: 0, ded: 0, aportesDev: 0, aportesDed: 0, aportesLines: 0, abs: 0 };
+  // An unknown bond adds nothing here: writePayslip refuses it right after.
+  const bond = conceptYear ? ctx.refs.bonds.number(pe.vinculacion) : -1;
   for (const d of pe.detalles) {
     const c = concept(ctx, d);
     const cents = toCents(d.valor);
@@ -263,6 +277,7 @@ function writeLines(
     sums.cents[i] += cents;
     sums.units[i] += units;
     sums.used[i] = true;
+    if (bond >= 0) conceptYear!.add(bond, i, units, cents);
     if (sums.lastPayslip[i] !== payslipIndex) {
       sums.lastPayslip[i] = payslipIndex;
       sums.payslips[i]++;
