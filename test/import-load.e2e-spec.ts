@@ -47,7 +47,8 @@ beforeAll(async () => {
   await migrateDatabase(url, APP_SCHEMA);
   client = new Client({ connectionString: url });
   await client.connect();
-  await client.query(`truncate ${ALL_TABLES.join(', ')}`);
+  // Cascade: tables outside the import (the numbering's block record) reference the tenant.
+  await client.query(`truncate ${ALL_TABLES.join(', ')} cascade`);
   summary = await loadDataset(client, DATA, { replace: false });
 });
 
