@@ -1,5 +1,6 @@
 import { Client, type ClientConfig } from 'pg';
 import { PlatformError, PlatformErrorCode } from '../errors/domain-error';
+import type { TarnPool } from './read-pools';
 
 /** Retry-After of a busy answer: the service's own work ends in seconds (a stalled stream within STREAM_STALL_TIMEOUT_MS). */
 export const BUSY_RETRY_AFTER_S = 2;
@@ -18,12 +19,8 @@ export function serviceBusy(what: 'conexiones' | 'descargas'): PlatformError {
   return new PlatformError(PlatformErrorCode.SERVICIO_OCUPADO, detail, undefined, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
 }
 
-/** What a knex pool (tarn) tells about its connections; `config` is knex's client configuration. */
-export interface BusyPool {
-  max: number;
-  numUsed(): number;
-  numPendingCreates(): number;
-}
+/** What a knex pool (tarn) tells about its connections that says whether it is saturated. */
+export type BusyPool = Pick<TarnPool, 'max' | 'numUsed' | 'numPendingCreates'>;
 
 /**
  * Every connection of the pool is checked out (`warm`: those SqlReader holds idle between reads,
