@@ -58,18 +58,23 @@ export class DatabaseProbe {
     return answer;
   }
 
-  private async ask(): Promise<boolean> {
-    const client = outsideClient(this.connection(), this.timeoutMs, 'nomina-read-api-probe');
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      // Not awaited: a frozen server would hold the goodbye too.
-      client.end().catch(() => undefined);
-    }
+  private ask(): Promise<boolean> {
+    return databaseAnswers(this.connection(), this.timeoutMs, 'nomina-read-api-probe');
+  }
+}
+
+/** Whether the server answers `select 1` on a connection of its own (outsideClient), within `timeoutMs` to connect and to answer. */
+export async function databaseAnswers(settings: ClientConfig, timeoutMs: number, applicationName: string): Promise<boolean> {
+  const client = outsideClient(settings, timeoutMs, applicationName);
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    // Not awaited: a frozen server would hold the goodbye too.
+    client.end().catch(() => undefined);
   }
 }
 
