@@ -97,6 +97,13 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     npm: ChildProcess;
     exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
     output: () => string;
+    /**
+     * Everything written is read: npm's stdout and stderr have ended, i.e. every process holding
+     * them (npm, the service) has exited. npm's 'exit' comes before that, and a service that
+     * outlives npm (SIGHUP) writes its last lines right before it exits: the output is complete
+     * only once the pipes close.
+     */
+    outputComplete: () => Promise<string>;
   }
 
   interface Started extends Launched {
@@ -114,18 +121,26 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
       npm.on('exit', (code, signal) => r({ code, signal })),
     );
+    const closed = new Promise<void>((r) => npm.on('close', () => r()));
+    // Bounded: a process left holding the pipes fails the checks on what was read by then.
+    const outputComplete = async (): Promise<string> => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, 20_000)))]);
+      clearTimeout(timer);
+      return out;
+    };
     const deadline = Date.now() + 180_000;
     while (!until.test(out)) {
       if (npm.exitCode !== null || npm.signalCode !== null) throw new Error(`npm start ended early:\n${out}`);
       if (Date.now() > deadline) throw new Error(`npm start did not get there:\n${out}`);
       await sleep(20);
     }
-    return { npm, exited, output: () => out };
+    return { npm, exited, output: () => out, outputComplete };
   }
 
   /** `npm start`, once it answers /health/ready. */
   async function start(): Promise<Started> {
-    const { npm, exited, output } = await launch(/Servicio listo/);
+    const { npm, exited, output, outputComplete } = await launch(/Servicio listo/);
     const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
     expect(res.status).toBe(200);
     // npm execs the start script: its one child is the service itself, no shell in between.
@@ -139,16 +154,17 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     );
     const postgres = postmaster();
     expect(postgres && running(postgres)).toBe(true);
-    return { npm, service, postgres: postgres!, exited, output };
+    return { npm, service, postgres: postgres!, exited, output, outputComplete };
   }
 
   async function expectAllStopped(s: Started): Promise<void> {
     expect(await gone(s.service, 20_000)).toBe(true);
     expect(await gone(s.postgres, 20_000)).toBe(true);
     expect(postmaster()).toBeUndefined();
-    expect(s.output()).toMatch(/terminando las solicitudes en curso/);
-    expect(s.output()).toMatch(/PostgreSQL embebido detenido/);
-    expect(s.output()).not.toMatch(/Unhandled|ERR_|El cierre tardó demasiado/);
+    const output = await s.outputComplete();
+    expect(output).toMatch(/terminando las solicitudes en curso/);
+    expect(output).toMatch(/PostgreSQL embebido detenido/);
+    expect(output).not.toMatch(/Unhandled|ERR_|El cierre tardó demasiado/);
   }
 
   it("the Docker image's CMD runs node with the same flags as npm start (--no-allocation-site-pretenuring)", () => {
@@ -211,7 +227,7 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
   });
 
   it('SIGTERM to npm start while the service is still starting (PostgreSQL just up) → exit 0, nothing left running', async () => {
-    const { npm, exited, output } = await launch(/PostgreSQL embebido (iniciado|en marcha)|Servicio listo/);
+    const { npm, exited, output, outputComplete } = await launch(/PostgreSQL embebido (iniciado|en marcha)|Servicio listo/);
     const service = childrenOf(npm.pid!)[0];
     started.push(service);
     const postgres = postmaster();
@@ -223,7 +239,7 @@ describe('process lifecycle (e2e): npm start and its stop signals (CONTRACT §7)
     expect(await gone(service, 20_000)).toBe(true);
     if (postgres) expect(await gone(postgres, 20_000)).toBe(true);
     expect(postmaster()).toBeUndefined();
-    expect(output()).not.toMatch(/No se pudo iniciar|Unhandled/);
+    expect(await outputComplete()).not.toMatch(/No se pudo iniciar|Unhandled/);
   });
 
   it('a real terminal hang-up (pseudo-terminal closed under npm start) → nothing left running, and the next start works', async () => {

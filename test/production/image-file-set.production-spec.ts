@@ -1,7 +1,7 @@
 import { execSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { freePort, linesOf, type ServiceProcess, startProcess } from '../support/service-process';
 import { dropDatabase, freshDatabase, runScoped } from '../support/test-database';
 import { runtimeStage } from './dockerfile';
@@ -22,16 +22,32 @@ const SECRET = 'image-file-set-secret-0123456789abcdef';
 const EXAMPLE = join(ROOT, 'test', 'fixtures', 'example-dataset.json');
 const stage = runtimeStage(join(ROOT, 'Dockerfile'));
 
-/** `npm run build`'s command with its output folder moved to `out`. */
+/**
+ * `npm run build` with its output folder moved to `out`: the build script is `nest build`, which
+ * writes where nest-cli.json's swc options say (`outDir`), so it runs with a copy of that file
+ * naming `out`.
+ */
 function buildInto(out: string): void {
   const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const command = scripts.build.replace(/-d dist(?=\s|$)/, `-d ${JSON.stringify(out)}`);
-  if (command === scripts.build) throw new Error(`package.json's build script does not write to dist/: ${scripts.build}`);
-  execSync(command, {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH}` },
-  });
+  if (scripts.build !== 'nest build') throw new Error(`package.json's build script is not nest build: ${scripts.build}`);
+  const config = JSON.parse(readFileSync(join(ROOT, 'nest-cli.json'), 'utf8')) as {
+    compilerOptions?: { builder?: { options?: { outDir?: string } } };
+  };
+  const options = config.compilerOptions?.builder?.options;
+  if (options?.outDir !== 'dist') throw new Error(`nest-cli.json's build does not write to dist/: ${JSON.stringify(options)}`);
+  options.outDir = out;
+  const folder = mkdtempSync(join(tmpdir(), 'nomina-nest-cli-'));
+  try {
+    writeFileSync(join(folder, 'nest-cli.json'), JSON.stringify(config));
+    // The Nest CLI reads -c relative to the working folder (it joins the two), so the path is relative.
+    execSync(`${scripts.build} -c ${JSON.stringify(relative(ROOT, join(folder, 'nest-cli.json')))}`, {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH}` },
+    });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** Rebuilds the runtime stage in `app` (its WORKDIR). */

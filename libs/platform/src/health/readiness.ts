@@ -20,7 +20,7 @@ export const READY_DEADLINE_MS = 1500;
  * otherwise. Replicas only add capacity: their state is reported, never a reason for 503.
  */
 export async function readiness(sql: SqlReader, expected: readonly string[], reads?: ReadPools): Promise<Readiness> {
-  const applied = (await busyButAnswering(sql)) ?? (await appliedMigrations(sql));
+  const applied = (await busyButAnswering(sql, READY_DEADLINE_MS)) ?? (await appliedMigrations(sql));
   lastApplied.set(sql, applied);
   const missing = expected.filter((name) => !applied.has(name));
   if (missing.length) {
@@ -42,12 +42,13 @@ const BUSY_PROBE_DEADLINE_MS = 450;
  * Every connection of the primary's pool busy with the service's own requests (CONTRACT §10): the
  * probe would queue behind them and fail, and a load balancer would pull an instance whose
  * database is fine. Then whether the database answers is asked outside the pool, and the
- * migrations are those last read. Undefined when the pool is not saturated or nothing was read yet.
+ * migrations are those last read. Undefined when the pool is not saturated or nothing was read yet;
+ * 503 when the database does not answer within `deadlineMs`.
  */
-async function busyButAnswering(sql: SqlReader): Promise<Set<string> | undefined> {
+async function busyButAnswering(sql: SqlReader, deadlineMs: number): Promise<Set<string> | undefined> {
   const known = lastApplied.get(sql);
   if (!known || !sql.primaryBusy()) return undefined;
-  if (await withDeadline(sql.primaryAnswers(), READY_DEADLINE_MS).catch(() => false)) return known;
+  if (await withDeadline(sql.primaryAnswers(), deadlineMs).catch(() => false)) return known;
   throw unavailable();
 }
 
@@ -57,8 +58,8 @@ async function appliedMigrations(sql: SqlReader): Promise<Set<string>> {
     return new Set(rows.map((r) => r.name));
   } catch {
     // The pool filled up while this probe waited for a connection.
-    const known = lastApplied.get(sql);
-    if (known && sql.primaryBusy() && (await withDeadline(sql.primaryAnswers(), BUSY_PROBE_DEADLINE_MS).catch(() => false))) return known;
+    const known = await busyButAnswering(sql, BUSY_PROBE_DEADLINE_MS);
+    if (known) return known;
     throw unavailable();
   }
 }

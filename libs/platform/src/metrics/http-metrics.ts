@@ -2,22 +2,13 @@ import { Injectable, Optional } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
-import { ReadPools } from '../persistence/read-pools';
+import { ReadPools, type TarnPool } from '../persistence/read-pools';
 import { warmConnections } from '../persistence/warm-connections';
 import { registerReadPoolMetrics } from './read-pool-metrics';
 import { RouteHistogram } from './route-histogram';
 
 /** /metrics renders at most once per this many ms; the scrapes in between share the text. */
 export const RENDER_EVERY_MS = 1000;
-
-/** The part of knex's (tarn) pool the gauges read. */
-interface TarnPool {
-  max: number;
-  numUsed(): number;
-  numFree(): number;
-  numPendingAcquires(): number;
-  numPendingCreates(): number;
-}
 
 /**
  * Prometheus metrics of one app: a registry of its own (several apps in one process — tests, a

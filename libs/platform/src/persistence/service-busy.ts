@@ -1,5 +1,6 @@
 import { Client, type ClientConfig } from 'pg';
 import { PlatformError, PlatformErrorCode } from '../errors/domain-error';
+import type { TarnPool } from './read-pools';
 
 /** Retry-After of a busy answer: the service's own work ends in seconds (a stalled stream within STREAM_STALL_TIMEOUT_MS). */
 export const BUSY_RETRY_AFTER_S = 2;
@@ -18,12 +19,8 @@ export function serviceBusy(what: 'conexiones' | 'descargas'): PlatformError {
   return new PlatformError(PlatformErrorCode.SERVICIO_OCUPADO, detail, undefined, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
 }
 
-/** What a knex pool (tarn) tells about its connections; `config` is knex's client configuration. */
-export interface BusyPool {
-  max: number;
-  numUsed(): number;
-  numPendingCreates(): number;
-}
+/** What a knex pool (tarn) tells about its connections that says whether it is saturated. */
+export type BusyPool = Pick<TarnPool, 'max' | 'numUsed' | 'numPendingCreates'>;
 
 /**
  * Every connection of the pool is checked out (`warm`: those SqlReader holds idle between reads,
@@ -61,18 +58,23 @@ export class DatabaseProbe {
     return answer;
   }
 
-  private async ask(): Promise<boolean> {
-    const client = outsideClient(this.connection(), this.timeoutMs, 'nomina-read-api-probe');
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return true;
-    } catch {
-      return false;
-    } finally {
-      // Not awaited: a frozen server would hold the goodbye too.
-      client.end().catch(() => undefined);
-    }
+  private ask(): Promise<boolean> {
+    return databaseAnswers(this.connection(), this.timeoutMs, 'nomina-read-api-probe');
+  }
+}
+
+/** Whether the server answers `select 1` on a connection of its own (outsideClient), within `timeoutMs` to connect and to answer. */
+export async function databaseAnswers(settings: ClientConfig, timeoutMs: number, applicationName: string): Promise<boolean> {
+  const client = outsideClient(settings, timeoutMs, applicationName);
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    // Not awaited: a frozen server would hold the goodbye too.
+    client.end().catch(() => undefined);
   }
 }
 

@@ -11,12 +11,15 @@ export class GetEmpleadoHandler implements IQueryHandler<GetEmpleadoQuery, Emple
 
   async execute({ tenantId, tipoDocumento, identificacion }: GetEmpleadoQuery): Promise<EmpleadoRow> {
     const [row] = await this.sql.query<EmpleadoRow>(GET_EMPLEADO_SQL, [tenantId, tipoDocumento, identificacion]);
-    if (!row) {
-      throw new NominaError(
-        NominaErrorCode.EMPLEADO_NO_ENCONTRADO,
-        `No existe un empleado con documento ${tipoDocumento} ${identificacion}. Revise el tipo y el número de documento.`,
-      );
-    }
+    if (!row) throw empleadoNoEncontradoPorDocumento(tipoDocumento, identificacion);
     return row;
   }
+}
+
+/** The 404 of an operation that names a person by document (another tenant's is just as unknown). */
+export function empleadoNoEncontradoPorDocumento(tipoDocumento: string, identificacion: string): NominaError {
+  return new NominaError(
+    NominaErrorCode.EMPLEADO_NO_ENCONTRADO,
+    `No existe un empleado con documento ${tipoDocumento} ${identificacion}. Revise el tipo y el número de documento.`,
+  );
 }

@@ -1,6 +1,7 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SqlReader } from '@nomina-api/platform/persistence';
 import { NominaError, NominaErrorCode } from '../../nomina.errors';
+import { empleadoNoEncontradoPorDocumento } from '../get-empleado/get-empleado.handler';
 import { toVinculadoView, type VinculadoRow, type VinculadoView } from '../list-vinculados/vinculado.view';
 import { GetVinculadoVigenteQuery } from './get-vinculado-vigente.query';
 import { GET_VINCULADO_VIGENTE_SQL } from './get-vinculado-vigente.sql';
@@ -15,12 +16,7 @@ export class GetVinculadoVigenteHandler implements IQueryHandler<GetVinculadoVig
       tipoDocumento,
       identificacion,
     ]);
-    if (!row) {
-      throw new NominaError(
-        NominaErrorCode.EMPLEADO_NO_ENCONTRADO,
-        `No existe un empleado con documento ${tipoDocumento} ${identificacion}. Revise el tipo y el número de documento.`,
-      );
-    }
+    if (!row) throw empleadoNoEncontradoPorDocumento(tipoDocumento, identificacion);
     if (row.uuid === null) {
       throw new NominaError(
         NominaErrorCode.VINCULADO_VIGENTE_NO_ENCONTRADO,

@@ -1,5 +1,5 @@
 import type { SortColumn } from '../listing';
-import { EMPLEADOS_FILTER, EMPLEADOS_WHERE, TODAY_BOGOTA } from '../list-empleados/list-empleados.sql';
+import { EMPLEADOS_FILTER, EMPLEADOS_FROM, EMPLEADOS_WHERE, TODAY_BOGOTA, vigenteHoy } from '../list-empleados/list-empleados.sql';
 import type { VinculadoRow } from './vinculado.view';
 
 /** A bond read with its person and contributor type. */
@@ -16,13 +16,10 @@ export const VINCULADO_COLUMNS = `
          e.nombres as "nombres", e.apellidos as "apellidos", e.nombre_completo as "nombreCompleto",
          v.fecha_ingreso as "fechaIngreso", v.fecha_retiro as "fechaRetiro", v.salario_base as "salarioBase",
          v.salario_integral as "salarioIntegral", tc.codigo as "tipoCotizanteCodigo", tc.descripcion as "tipoCotizanteDescripcion",
-         (v.fecha_ingreso <= ${TODAY_BOGOTA} and (v.fecha_retiro is null or v.fecha_retiro >= ${TODAY_BOGOTA})) as "activo"`;
+         (${vigenteHoy('v')}) as "activo"`;
 
-/** Bonds with their person and contributor type (both required by foreign keys). */
-export const VINCULADO_FROM = `
-    from vinculacion v
-    join empleado e on e.tenant_id = v.tenant_id and e.id = v.empleado_id
-    join tipo_cotizante tc on tc.tenant_id = v.tenant_id and tc.codigo = v.tipo_cotizante`;
+/** Bonds with their person and contributor type: the rows of GET /empleados. */
+export const VINCULADO_FROM = EMPLEADOS_FROM;
 
 /** Which bonds a list holds: current today (GET /vinculados) or retired before today (/vinculados/desvinculados). */
 export type AlcanceVinculados = 'vigentes' | 'desvinculados';

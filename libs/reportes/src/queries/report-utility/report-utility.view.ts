@@ -222,15 +222,7 @@ export function toSalesByCategory(rows: readonly SalesByCategoryRow[]): { rows: 
 /** The JSON body of GET /reports/reportSalesByCategory: decimal text becomes JSON numbers only here. */
 export function toSalesByCategoryView(report: { rows: readonly SalesByCategoryRecord[]; totals: SalesTotalsRecord }): SalesByCategoryView {
   return {
-    reportByCategory: report.rows.map((r) => ({
-      categoryId: r.categoryId,
-      categoryName: r.categoryName,
-      quantity: Number(r.quantity),
-      totalBruto: Number(r.totalBruto),
-      totalDiscount: Number(r.totalDiscount),
-      totalTaxes: Number(r.totalTaxes),
-      total: Number(r.total),
-    })),
+    reportByCategory: report.rows.map((r) => ({ categoryId: r.categoryId, categoryName: r.categoryName, ...toSalesTotalsView(r) })),
     totals: toSalesTotalsView(report.totals),
   };
 }
