@@ -6,7 +6,7 @@
 
 export { emailKey, uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 export { MAX_MONEY, MAX_QUANTITY } from '@nomina-api/platform/persistence/bulk/decimal-text';
-export { supplierKey } from '@nomina-api/proveedores/persistence';
+export { proveedorKey } from '@nomina-api/proveedores/persistence';
 import { MAX_MONEY, MAX_QUANTITY } from '@nomina-api/platform/persistence/bulk/decimal-text';
 
 /**

@@ -1,11 +1,11 @@
 import type { Client } from 'pg';
-import { loadNominaCatalogs, loadPayroll, writeSequence } from '@nomina-api/nomina/persistence';
+import { loadCatalogos, loadPagos, writeSecuencia } from '@nomina-api/nomina/persistence';
 import { hashPassword } from '@nomina-api/platform/auth/password';
 import { bumpDataVersion } from '@nomina-api/platform/conditional/data-version';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import { loadPlatformTenantData } from '@nomina-api/platform/persistence/tenant-data';
 import { loadProveedores } from '@nomina-api/proveedores/persistence';
-import { loadProductCatalog, loadSales } from '@nomina-api/reportes/persistence';
+import { loadProductos, loadVentas } from '@nomina-api/reportes/persistence';
 import type { Dataset, EmpleadoInput, PagoInput, PagoStreamInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';
 import { skipRowTriggers, verifyReferences } from './reference-guard';
 import { ALL_TABLES } from './tables';
@@ -114,19 +114,19 @@ async function loadTenant(
 ): Promise<void> {
   const tenantKey = uuidKey(tenant.uuid);
   await prepareTenant(client, tenant, tenantKey, mode.replace);
-  await writeSequence(client, tenantKey, tenant.nominaElectronica);
+  await writeSecuencia(client, tenantKey, tenant.nominaElectronica);
   // Parents first (the foreign keys stay on when the session may not skip them): businesses and
   // users, then each context's catalogs, then the streamed payroll and sales.
   await loadPlatformTenantData(client, tenantKey, tenant, hashes);
-  const refs = await loadNominaCatalogs(client, tenantKey, tenant);
-  await loadProductCatalog(client, tenantKey, tenant);
+  const refs = await loadCatalogos(client, tenantKey, tenant);
+  await loadProductos(client, tenantKey, tenant);
 
   const payrollBase = summary.lineasNomina;
   progress('nómina', payrollBase);
-  const payroll = await loadPayroll({ client, tenantKey, refs, onLines: (n) => progress('nómina', payrollBase + n) }, tenant.pagos ?? []);
+  const payroll = await loadPagos({ client, tenantKey, refs, onLines: (n) => progress('nómina', payrollBase + n) }, tenant.pagos ?? []);
   const salesBase = summary.lineasVenta;
   progress('ventas', salesBase);
-  const sales = await loadSales(client, tenantKey, tenant.ventas ?? [], (n) => progress('ventas', salesBase + n));
+  const sales = await loadVentas(client, tenantKey, tenant.ventas ?? [], (n) => progress('ventas', salesBase + n));
   progress('proveedores', summary.proveedores);
   const establishments = await loadProveedores(client, tenantKey, tenant.proveedores ?? []);
   if (mode.checkAfter) await verifyReferences(client, tenantKey, `${tenant.uuid} (${tenant.nombre})`);

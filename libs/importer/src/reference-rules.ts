@@ -19,7 +19,7 @@ import {
   instantProblem,
   moneyProblem,
   quantityProblem,
-  supplierKey,
+  proveedorKey,
   uuidKey,
 } from './dataset-values';
 import type { ProblemList } from './problems';
@@ -368,7 +368,7 @@ class ReferenceChecker {
     const seen = new Map<string, string>();
     proveedores.forEach((p, i) => {
       const pp = `${path}.proveedores[${i}]`;
-      const key = `${p.ubicacion} ${supplierKey(p.identificacion)}`;
+      const key = `${p.ubicacion} ${proveedorKey(p.identificacion)}`;
       const first = seen.get(key);
       if (first === undefined) seen.set(key, `${pp}.identificacion`);
       else

@@ -7,15 +7,15 @@ import { bigScaledText, centsText, SAFE } from '@nomina-api/platform/persistence
  * source), the count of their baseAportes lines and the bond's latest payment of the year
  * (payment fechaDesde, then fechaPago, then uuid, all desc).
  *
- * This file is the rollup's one definition, in its two forms kept side by side: YearlyRollup sums
- * it while an import's payslips stream by (load-payroll.ts); ACUMULADO_ANUAL_ROWS builds it from
+ * This file is the rollup's one definition, in its two forms kept side by side: AcumuladoAnual sums
+ * it while an import's payslips stream by (load-pagos.ts); ACUMULADO_ANUAL_ROWS builds it from
  * stored payslips (the migration's backfill). Filling the import with the SQL form instead would
  * cost seconds per large tenant (bench/README.md); test/acumulado-rollup.e2e-spec.ts checks that
  * both forms give the same rows. A change to the rollup changes both, here.
  */
 
 /** Sums of one payslip, in cents. */
-export interface PayslipSums {
+export interface PagoEmpleadoSums {
   dev: number;
   ded: number;
   aportesDev: number;
@@ -45,7 +45,7 @@ const FIRST_ROWS = 1024;
  * Σ|amounts| stays within 2^53 (then every partial sum is exact); past that (a year can exceed it
  * where one payment cannot) that row's go on as BigInt in `big`.
  */
-export class BondYears {
+export class AcumuladoAno {
   private readonly rowOf: Int32Array;
   private count = 0;
   private sums = new Float64Array(5 * FIRST_ROWS);
@@ -66,10 +66,10 @@ export class BondYears {
   }
 
   /**
-   * Adds a definitive payslip of `bond` (index in the tenant's BondRefs) in payment `pago`
+   * Adds a definitive payslip of `bond` (index in the tenant's VinculacionRefs) in payment `pago`
    * (`pagos[pago]` is its key, for the latest-payment tie-break).
    */
-  add(bond: number, pago: PagoFrame, pagoId: number, pagos: readonly string[], s: PayslipSums): void {
+  add(bond: number, pago: PagoFrame, pagoId: number, pagos: readonly string[], s: PagoEmpleadoSums): void {
     let row = this.rowOf[bond];
     const isNew = row < 0;
     if (isNew) row = this.newRow(bond, pago, pagoId);
@@ -132,10 +132,10 @@ export class BondYears {
 /**
  * vinculacion_acumulado_anual of the tenant, summed while the payslips stream by: the rows of
  * ACUMULADO_ANUAL_ROWS below, which aggregates the stored payslips in SQL (several seconds per
- * large tenant, against well under a second here). Bonds are numbered by the tenant's BondRefs.
+ * large tenant, against well under a second here). Bonds are numbered by the tenant's VinculacionRefs.
  */
-export class YearlyRollup {
-  private readonly years = new Map<number, BondYears>();
+export class AcumuladoAnual {
+  private readonly years = new Map<number, AcumuladoAno>();
   private readonly pagos: string[] = [];
 
   constructor(
@@ -144,9 +144,9 @@ export class YearlyRollup {
   ) {}
 
   /** The bonds of one calendar year (of the payment fechaDesde). */
-  year(ano: number): BondYears {
+  year(ano: number): AcumuladoAno {
     let bonds = this.years.get(ano);
-    if (!bonds) this.years.set(ano, (bonds = new BondYears(this.bonds)));
+    if (!bonds) this.years.set(ano, (bonds = new AcumuladoAno(this.bonds)));
     return bonds;
   }
 
@@ -155,7 +155,7 @@ export class YearlyRollup {
     return this.pagos.push(key) - 1;
   }
 
-  add(year: BondYears, bond: number, pago: PagoFrame, pagoId: number, s: PayslipSums): void {
+  add(year: AcumuladoAno, bond: number, pago: PagoFrame, pagoId: number, s: PagoEmpleadoSums): void {
     year.add(bond, pago, pagoId, this.pagos, s);
   }
 

@@ -4,7 +4,7 @@ import type { ProveedorInput } from './dataset.types';
 import { PROVEEDORES_COLUMNS as COLUMNS } from './tables';
 
 /** Supplier identifications are stored upper case (the schema already forbids dots and spaces). */
-export function supplierKey(identificacion: string): string {
+export function proveedorKey(identificacion: string): string {
   return identificacion.toUpperCase();
 }
 
@@ -18,7 +18,7 @@ export async function loadProveedores(client: Client, tenantKey: string, proveed
     const mine = proveedores.filter((p) => p.ubicacion === ubicacion);
     const heads = mine.map((p) => [
       tenantKey,
-      supplierKey(p.identificacion),
+      proveedorKey(p.identificacion),
       p.digitoVerificacion ?? null,
       p.tipoIdentificacion,
       p.razonSocial,
@@ -27,7 +27,7 @@ export async function loadProveedores(client: Client, tenantKey: string, proveed
     const sites = mine.flatMap((p) =>
       p.establecimientos.map((e) => [
         tenantKey,
-        supplierKey(p.identificacion),
+        proveedorKey(p.identificacion),
         e.codigo,
         e.nombre,
         e.direccion ?? null,

@@ -12,16 +12,16 @@ import { REPORTES_COLUMNS as COLUMNS } from './tables';
  * Σdescuento, Σimpuestos and Σcantidad×costoPromedio. numeric sums are exact, so a sum of these
  * partial sums equals the sum over the lines, whatever the split.
  *
- * This file is the rollups' one definition, in its two forms kept side by side: SalesRollup (below)
- * sums the lines as an import streams them by, in the import's transaction (load-sales.ts);
- * salesRollupFillSql builds them from venta_linea: the migration's backfill of existing databases,
+ * This file is the rollups' one definition, in its two forms kept side by side: ResumenVentas (below)
+ * sums the lines as an import streams them by, in the import's transaction (load-ventas.ts);
+ * resumenVentasFillSql builds them from venta_linea: the migration's backfill of existing databases,
  * and the import's fallback when a value cannot be summed exactly in JavaScript. Filling every
  * import with the SQL form would cost seconds per large tenant (bench/README.md);
  * test/report-rollup-equivalence.e2e-spec.ts checks that both forms give the same rows.
  */
 
 /** The two periods: table and its period column (the first day of the UTC month / year). */
-export const SALES_ROLLUPS = {
+export const RESUMEN_VENTAS = {
   month: { table: 'venta_producto_mes', column: 'mes' },
   year: { table: 'venta_producto_ano', column: 'ano' },
 } as const;
@@ -29,8 +29,8 @@ export const SALES_ROLLUPS = {
 const SUM_COLUMNS = 'cantidad, total_bruto, descuento, impuestos, costo_total';
 
 /** Months from the lines, then years from the months; `$1` = the tenant when `oneTenant`. */
-export function salesRollupFillSql(oneTenant: boolean): string[] {
-  const { month, year } = SALES_ROLLUPS;
+export function resumenVentasFillSql(oneTenant: boolean): string[] {
+  const { month, year } = RESUMEN_VENTAS;
   const tenant = (alias: string): string => (oneTenant ? `where ${alias}.tenant_id = $1::uuid` : '');
   return [
     `insert into ${month.table} (tenant_id, negocio_id, ${month.column}, estado, producto_id, ${SUM_COLUMNS})
@@ -48,7 +48,7 @@ export function salesRollupFillSql(oneTenant: boolean): string[] {
 
 /**
  * The JavaScript form: the sales rollups of one tenant, summed while the sales stream by and COPYed
- * after them (load-sales.ts): per business, UTC month or year, estado and product, Σcantidad, Σcantidad×precio,
+ * after them (load-ventas.ts): per business, UTC month or year, estado and product, Σcantidad, Σcantidad×precio,
  * Σdescuento, Σimpuestos and Σcantidad×costoPromedio. The same rows built in SQL (INSERT … SELECT
  * … GROUP BY over the tenant's lines, mostly numeric aggregation) cost more than writing them.
  *
@@ -57,7 +57,7 @@ export function salesRollupFillSql(oneTenant: boolean): string[] {
  * (quantity × costoPromedio in 10⁻⁴). They are kept as doubles while that is exact (|x| < 2^53)
  * and carried into a BigInt beyond, which a year of a busy product's cost in 10⁻⁸ pesos can need.
  * A quantity or cost with more than 4 decimals (sale quantities may have any) cannot be written
- * in these units: the tenant's rollups are then left to the database (salesRollupFillSql), slow but exact.
+ * in these units: the tenant's rollups are then left to the database (resumenVentasFillSql), slow but exact.
  */
 
 const UNITS = 10_000;
@@ -130,7 +130,7 @@ function sumsOf(group: Group, producto: string): Sums {
   return sums;
 }
 
-export class SalesRollup {
+export class ResumenVentas {
   private readonly months = new Map<string, Group>();
   private exact = true;
 
@@ -158,11 +158,11 @@ export class SalesRollup {
   /** Writes the tenant's rollups (its rows must not exist yet: a replace has deleted them). */
   async write(client: Client, tenantKey: string): Promise<void> {
     if (!this.exact) {
-      for (const sql of salesRollupFillSql(true)) await client.query(sql, [tenantKey]);
+      for (const sql of resumenVentasFillSql(true)) await client.query(sql, [tenantKey]);
       return;
     }
-    await copyEncoded(client, SALES_ROLLUPS.month.table, COLUMNS.venta_producto_mes, rows(tenantKey, this.months, '-01'));
-    await copyEncoded(client, SALES_ROLLUPS.year.table, COLUMNS.venta_producto_ano, rows(tenantKey, this.years(), '-01-01'));
+    await copyEncoded(client, RESUMEN_VENTAS.month.table, COLUMNS.venta_producto_mes, rows(tenantKey, this.months, '-01'));
+    await copyEncoded(client, RESUMEN_VENTAS.year.table, COLUMNS.venta_producto_ano, rows(tenantKey, this.years(), '-01-01'));
   }
 
   private years(): Map<string, Group> {

@@ -8,48 +8,19 @@ import {
   instantMicros,
   uuidBytes,
 } from '@nomina-api/platform/persistence/bulk/binary-copy';
-import { copyRows } from '@nomina-api/platform/persistence/bulk/copy-writer';
 import { toCents } from '@nomina-api/platform/persistence/bulk/decimal-text';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
-import type { CategoriaInput, ProductoInput, VentaInput } from './dataset.types';
-import { SalesRollup } from './sales-rollups';
+import type { VentaInput } from './dataset.types';
+import { ResumenVentas } from './resumen-ventas';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
-
-/** Categories and products: what the streamed sales refer to. */
-export async function loadProductCatalog(
-  client: Client,
-  tenantKey: string,
-  data: { categorias?: CategoriaInput[]; productos?: ProductoInput[] },
-): Promise<void> {
-  await copyRows(
-    client,
-    'categoria',
-    COLUMNS.categoria,
-    (data.categorias ?? []).map((c) => [tenantKey, uuidKey(c.uuid), c.nombre]),
-  );
-  await copyRows(
-    client,
-    'producto',
-    COLUMNS.producto,
-    (data.productos ?? []).map((p) => [
-      tenantKey,
-      uuidKey(p.uuid),
-      uuidKey(p.negocio),
-      p.categoria == null ? null : uuidKey(p.categoria),
-      p.codigo,
-      p.nombre,
-    ]),
-  );
-}
 
 /**
  * Sales and their lines, both in binary COPY format. Each line carries its sale's business, date
  * and status (the profitability report reads only venta_linea) and its position in the sale as
  * `linea`. The tenant's sales rollups (per product and month / year) are
- * summed on the way (sales-rollups.ts) and written after the lines, in the same transaction.
+ * summed on the way (resumen-ventas.ts) and written after the lines, in the same transaction.
  */
 
-export interface SalesCounts {
+export interface VentasCounts {
   ventas: number;
   lineas: number;
 }
@@ -65,16 +36,16 @@ const LINE_ROW_BYTES =
   3 * FIELD_BYTES.numeric +
   2 * FIELD_BYTES.decimal;
 
-export async function loadSales(
+export async function loadVentas(
   client: Client,
   tenantKey: string,
   ventas: Iterable<VentaInput> | AsyncIterable<VentaInput>,
   onLines: (lines: number) => void,
-): Promise<SalesCounts> {
-  const counts: SalesCounts = { ventas: 0, lineas: 0 };
+): Promise<VentasCounts> {
+  const counts: VentasCounts = { ventas: 0, lineas: 0 };
   const tenant = uuidBytes(tenantKey);
   let ventaRows = new BinaryRows();
-  const rollup = new SalesRollup();
+  const rollup = new ResumenVentas();
   await loadInBatches(ventas, {
     batchLines: BATCH_LINES,
     openLines: () => BinaryCopy.open(client, 'venta_linea', COLUMNS.venta_linea),

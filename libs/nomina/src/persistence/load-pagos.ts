@@ -5,9 +5,9 @@ import { copyEncoded, copyText } from '@nomina-api/platform/persistence/bulk/cop
 import { centsText, SAFE, toCents, toUnits, unitsText } from '@nomina-api/platform/persistence/bulk/decimal-text';
 import { ImportError } from '@nomina-api/platform/persistence/bulk/import-error';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
-import { type PagoFrame, type PayslipSums, YearlyRollup } from './acumulado-anual';
+import { type PagoFrame, type PagoEmpleadoSums, AcumuladoAnual } from './acumulado-anual';
 import type { DetalleInput, PagoEmpleadoInput, PagoStreamInput } from './dataset.types';
-import type { ConceptInfo, PayrollRefs } from './load-nomina';
+import type { ConceptoInfo, NominaRefs } from './load-catalogos';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 
 /**
@@ -15,21 +15,21 @@ import { NOMINA_COLUMNS as COLUMNS } from './tables';
  * (nothing in the file is a total, CONTRACT §3): per payslip the DEVENGADO / DEDUCCION sums and
  * the same over baseAportes concepts; per payment the sums of its payslips; per payment and
  * concept the summed quantity and value and how many payslips have it; per bond and calendar year
- * the sums of its definitive payslips (vinculacion_acumulado_anual, see YearlyRollup).
+ * the sums of its definitive payslips (vinculacion_acumulado_anual, see AcumuladoAnual).
  * Lines and payslips travel in binary COPY format (see binary-copy.ts); payments and their
  * concept totals, a few rows per batch, as text; the yearly rollup, as text at the end.
  */
 
-export interface PayrollCounts {
+export interface PagosCounts {
   pagos: number;
   pagosEmpleado: number;
   lineas: number;
 }
 
-export interface PayrollContext {
+export interface PagosContext {
   client: Client;
   tenantKey: string;
-  refs: PayrollRefs;
+  refs: NominaRefs;
   /** Called now and then with the number of lines written by this call so far. */
   onLines: (lines: number) => void;
 }
@@ -44,13 +44,13 @@ const BATCH_LINES = 200_000;
 export const SORT_RUN_LINES = 50_000;
 
 /** A batch holding this many payslip rows is sent even in the middle of a payment (~250 bytes each). */
-export const BATCH_PAYSLIPS = 40_000;
+export const BATCH_PAGOS_EMPLEADO = 40_000;
 
 /** Upper bounds of one binary row, so a row never straddles two chunks. */
 const detailRowBytes = (code: string): number => 4 * FIELD_BYTES.uuid + FIELD_BYTES.text(code) + 2 * FIELD_BYTES.numeric;
 const PAYSLIP_ROW_BYTES = 5 * FIELD_BYTES.uuid + 7 * FIELD_BYTES.numeric + FIELD_BYTES.int32 + 2 * FIELD_BYTES.date + FIELD_BYTES.bool;
 
-/** Per concept of one payment, indexed by ConceptInfo.index. */
+/** Per concept of one payment, indexed by ConceptoInfo.index. */
 interface ConceptSums {
   units: number[];
   cents: number[];
@@ -69,15 +69,15 @@ interface Batch {
 
 const newBatch = (): Batch => ({ pagoRows: [], conceptRows: [], payslips: new BinaryRows(), lateTotals: [] });
 
-export async function loadPayroll(
-  ctx: PayrollContext,
+export async function loadPagos(
+  ctx: PagosContext,
   pagos: Iterable<PagoStreamInput> | AsyncIterable<PagoStreamInput>,
-): Promise<PayrollCounts> {
-  const counts: PayrollCounts = { pagos: 0, pagosEmpleado: 0, lineas: 0 };
+): Promise<PagosCounts> {
+  const counts: PagosCounts = { pagos: 0, pagosEmpleado: 0, lineas: 0 };
   const tenantBytes = uuidBytes(ctx.tenantKey);
   let batch = newBatch();
-  const bonds = ctx.refs.bonds;
-  const rollup = new YearlyRollup(bonds.size, (n) => bonds.key(n));
+  const bonds = ctx.refs.vinculaciones;
+  const rollup = new AcumuladoAnual(bonds.size, (n) => bonds.key(n));
   await loadInBatches(pagos, {
     batchLines: BATCH_LINES,
     openLines: () => BinaryCopy.open(ctx.client, 'pago_empleado_detalle', COLUMNS.pago_empleado_detalle),
@@ -132,12 +132,12 @@ interface Pending {
 }
 
 async function writePago(
-  ctx: PayrollContext,
+  ctx: PagosContext,
   tenantBytes: Uint8Array,
   pago: PagoStreamInput,
   sink: PagoSink,
-  counts: PayrollCounts,
-  rollup: YearlyRollup,
+  counts: PagosCounts,
+  rollup: AcumuladoAnual,
 ): Promise<number> {
   const key = uuidKey(pago.uuid);
   const frame: PagoFrame = {
@@ -150,7 +150,7 @@ async function writePago(
   // Only definitive payments accumulate (CONTRACT §3.7).
   const year = pago.definitivo ? rollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
   const pagoId = year ? rollup.payment(key) : -1;
-  const sums = emptyConceptSums(ctx.refs.concepts.size);
+  const sums = emptyConceptSums(ctx.refs.conceptos.size);
   const total = { dev: 0, ded: 0, abs: 0, unitsAbs: 0 };
   let written = 0;
   let payslips = 0;
@@ -178,7 +178,7 @@ async function writePago(
     }
     run = [];
     runLines = 0;
-    if (sink.batch().payslips.rows >= BATCH_PAYSLIPS) {
+    if (sink.batch().payslips.rows >= BATCH_PAGOS_EMPLEADO) {
       // pago_empleado references pago: the payment's row must be there before its payslips.
       if (!provisional) sink.batch().pagoRows.push(pagoRow(ctx.tenantKey, key, pago, 0, 0, 0));
       provisional = true;
@@ -204,7 +204,7 @@ async function writePago(
   // The line COPY is still open: an early row's totals are set when the batch is sent.
   if (provisional) batch.lateTotals.push([key, total.dev, total.ded, payslips]);
   else batch.pagoRows.push(pagoRow(ctx.tenantKey, key, pago, total.dev, total.ded, payslips));
-  for (const [codigo, c] of ctx.refs.concepts) {
+  for (const [codigo, c] of ctx.refs.conceptos) {
     if (!sums.used[c.index]) continue;
     batch.conceptRows.push(
       `${ctx.tenantKey}\t${key}\t${copyText(codigo)}\t${unitsText(sums.units[c.index])}\t${centsText(sums.cents[c.index])}\t${sums.payslips[c.index]}\n`,
@@ -223,7 +223,7 @@ function keyOrder(run: Pending[]): Pending[] {
 }
 
 function writeLines(
-  ctx: PayrollContext,
+  ctx: PagosContext,
   tenantBytes: Uint8Array,
   pago: PagoFrame,
   pe: PagoEmpleadoInput,
@@ -232,8 +232,8 @@ function writeLines(
   rows: BinaryRows,
   sums: ConceptSums,
   total: { unitsAbs: number },
-): PayslipSums {
-  const s: PayslipSums = { dev: 0, ded: 0, aportesDev: 0, aportesDed: 0, aportesLines: 0, abs: 0 };
+): PagoEmpleadoSums {
+  const s: PagoEmpleadoSums = { dev: 0, ded: 0, aportesDev: 0, aportesDed: 0, aportesLines: 0, abs: 0 };
   for (const d of pe.detalles) {
     const c = concept(ctx, d);
     const cents = toCents(d.valor);
@@ -268,25 +268,25 @@ function writeLines(
   return s;
 }
 
-function concept(ctx: PayrollContext, d: DetalleInput): ConceptInfo {
-  const c = ctx.refs.concepts.get(d.concepto);
+function concept(ctx: PagosContext, d: DetalleInput): ConceptoInfo {
+  const c = ctx.refs.conceptos.get(d.concepto);
   if (!c) throw new ImportError('INVALID_REFERENCE', `El concepto ${d.concepto} del detalle ${d.uuid} no existe en el tenant`);
   return c;
 }
 
 function writePayslip(
-  ctx: PayrollContext,
+  ctx: PagosContext,
   tenantBytes: Uint8Array,
   pago: PagoFrame,
   pe: PagoEmpleadoInput,
   peBytes: Uint8Array,
-  s: PayslipSums,
+  s: PagoEmpleadoSums,
   rows: BinaryRows,
 ): number {
-  const bond = ctx.refs.bonds.number(pe.vinculacion);
+  const bond = ctx.refs.vinculaciones.number(pe.vinculacion);
   if (bond < 0)
     throw new ImportError('INVALID_REFERENCE', `La vinculación ${pe.vinculacion} de la nómina ${pe.uuid} no existe en el tenant`);
-  const refs = ctx.refs.bonds.bytes;
+  const refs = ctx.refs.vinculaciones.bytes;
   rows
     .row(16, PAYSLIP_ROW_BYTES)
     .uuid(tenantBytes)

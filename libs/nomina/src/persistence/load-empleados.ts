@@ -3,25 +3,8 @@ import { uuidBytes } from '@nomina-api/platform/persistence/bulk/binary-copy';
 import { copyRows, type CopyValue } from '@nomina-api/platform/persistence/bulk/copy-writer';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import { UuidMap } from '@nomina-api/platform/persistence/bulk/uuid-map';
-import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, TipoCotizanteInput } from './dataset.types';
+import type { EmpleadoInput } from './dataset.types';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
-
-/** A payroll concept as the line loop needs it. */
-export interface ConceptInfo {
-  /** Position in the tenant's concept list, to sum per concept in plain arrays. */
-  index: number;
-  devengado: boolean;
-  baseAportes: boolean;
-}
-
-/** What the streamed payroll needs to resolve from the tenant's catalogs. */
-export interface PayrollRefs {
-  concepts: Map<string, ConceptInfo>;
-  /** Bond key → the bond's and its employee's uuid bytes (pago_empleado.vinculacion_id, empleado_id). */
-  bonds: BondRefs;
-  /** Employees written. */
-  empleados: number;
-}
 
 /**
  * The uuid bytes of every bond and its employee, packed 32 bytes per bond in one buffer, found
@@ -29,7 +12,7 @@ export interface PayrollRefs {
  * heap each, a Map from key strings ~100 more (measured: 119 MB for 166,667 bonds), which a
  * tenant with a large catalog pays for the whole load; here ~75–150 bytes per bond (bounded in acumulado-anual.spec.ts).
  */
-export class BondRefs {
+export class VinculacionRefs {
   private readonly numbers = new UuidMap(1, 1 << 10);
   /** Bond number n's uuid at 32 × n, its employee's uuid 16 bytes further. */
   bytes = Buffer.alloc(32 * 1024);
@@ -69,51 +52,15 @@ export class BondRefs {
   }
 }
 
-export interface NominaCatalogs {
-  tiposCotizante?: TipoCotizanteInput[];
-  conceptos?: ConceptoInput[];
-  gruposPago?: GrupoPagoInput[];
-  /** A list, or the file read again (a streamed import keeps no parsed employees between its passes). */
-  empleados?: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>;
-}
-
-/** Contributor types, concepts, payment groups, employees and their bonds: everything the streamed payroll refers to. */
-export async function loadNominaCatalogs(client: Client, tenantKey: string, data: NominaCatalogs): Promise<PayrollRefs> {
-  await copyRows(
-    client,
-    'tipo_cotizante',
-    COLUMNS.tipo_cotizante,
-    (data.tiposCotizante ?? []).map((t) => [tenantKey, t.codigo, t.descripcion]),
-  );
-  await copyRows(
-    client,
-    'concepto',
-    COLUMNS.concepto,
-    (data.conceptos ?? []).map((c) => [tenantKey, c.codigo, c.nombre, c.tipo, c.baseAportes ?? false]),
-  );
-  await copyRows(
-    client,
-    'grupo_pago',
-    COLUMNS.grupo_pago,
-    (data.gruposPago ?? []).map((g) => [tenantKey, uuidKey(g.uuid), g.codigo, g.nombre]),
-  );
-  const { refs: bonds, count } = await loadEmpleados(client, tenantKey, data.empleados ?? []);
-  const concepts = new Map<string, ConceptInfo>();
-  (data.conceptos ?? []).forEach((c, index) =>
-    concepts.set(c.codigo, { index, devengado: c.tipo === 'DEVENGADO', baseAportes: c.baseAportes ?? false }),
-  );
-  return { concepts, bonds, empleados: count };
-}
-
 /** Employees per COPY: their rows, parsed or not, are never all in memory at once. */
 const EMPLOYEES_PER_COPY = 5_000;
 
-async function loadEmpleados(
+export async function loadEmpleados(
   client: Client,
   tenantKey: string,
   empleados: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>,
-): Promise<{ refs: BondRefs; count: number }> {
-  const refs = new BondRefs();
+): Promise<{ refs: VinculacionRefs; count: number }> {
+  const refs = new VinculacionRefs();
   let people: CopyValue[][] = [];
   let bonds: CopyValue[][] = [];
   let count = 0;
@@ -137,28 +84,4 @@ async function loadEmpleados(
   }
   if (people.length) await flush();
   return { refs, count };
-}
-
-/**
- * Writes the tenant's e-payroll numbering. Numbers already issued must never be issued again
- * (CONTRACT §3.8), so a replace never moves the sequence backwards: with the same prefix the next
- * number is the greater of the file's and the stored one; a new prefix starts where the file says
- * (its numbers are distinct documents). A file without `nominaElectronica` leaves a stored
- * sequence untouched for the same reason, and creates none for a new tenant (the API starts at NE1).
- */
-export async function writeSequence(
-  client: Client,
-  tenantKey: string,
-  seq: { prefijo: string; siguienteNumero: number } | undefined,
-): Promise<void> {
-  if (!seq) return;
-  await client.query(
-    `insert into nomina_electronica_secuencia as s (tenant_id, prefijo, siguiente_numero) values ($1, $2, $3)
-     on conflict (tenant_id) do update set
-       siguiente_numero = case when s.prefijo = excluded.prefijo
-                               then greatest(s.siguiente_numero, excluded.siguiente_numero)
-                               else excluded.siguiente_numero end,
-       prefijo = excluded.prefijo`,
-    [tenantKey, seq.prefijo, seq.siguienteNumero],
-  );
 }
