@@ -143,6 +143,8 @@ describe('import faults (e2e, the CLI on a real database)', () => {
         text.replace(/("nombre":"[^"]*".*?"nombre":")/, '$1\\udc00'),
         /\$\.tenants\[0\]\.negocios\[0\]\.nombre .*sin pareja/,
       ],
+      // U+0000 cannot be stored by PostgreSQL: refused at validation, where the path is known.
+      ['nul.json', text.replace('"nit":"', '"nit":"9\\u0000'), /\$\.tenants\[0\]\.nit: contiene el carácter U\+0000/],
       ['high-before-letter.json', text.replace('"nit":"', '"nit":"\\ud83dA'), /\$\.tenants\[0\]\.nit .*sin pareja/],
       // Latin-1 "é" (0xE9) inside a name: refused, never imported as U+FFFD.
       [
@@ -157,6 +159,7 @@ describe('import faults (e2e, the CLI on a real database)', () => {
       expect({ file: cases[i][0], code: run.code }).toEqual({ file: cases[i][0], code: 1 });
       expect(run.stderr).toMatch(cases[i][2]);
       expect(run.stderr).toMatch(/No se importó nada|no se importó nada/);
+      expect(run.stderr).not.toMatch(/Archivo válido/);
     });
     expect(await snapshot()).toEqual(before);
   });

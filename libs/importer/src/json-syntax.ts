@@ -191,3 +191,33 @@ export function findLoneSurrogate(data: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The message for a text holding U+0000, the same wherever it is found. */
+export const NUL_MESSAGE = 'contiene el carácter U+0000 (NUL, escrito \\u0000), que la base de datos no puede guardar; quítelo';
+
+/**
+ * The JSON paths of every text (a value or a property name) holding U+0000, in document order.
+ * JSON may write it as `"\u0000"`, but PostgreSQL cannot store it in a text column: refused at
+ * validation with its path instead of failing the load with a database error. Iterative, like the scanner.
+ */
+export function findNulTexts(data: unknown, limit = Infinity): string[] {
+  const found: string[] = [];
+  const stack: [unknown, string][] = [[data, '$']];
+  while (stack.length && found.length < limit) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\0')) found.push(path);
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    const keys = Object.keys(value);
+    // Pushed last to first, so they come out in document order; a key is reported before its value's texts.
+    for (let k = keys.length - 1; k >= 0; k--) {
+      const key = keys[k];
+      const child = Array.isArray(value) ? `${path}[${key}]` : childPath(path, key);
+      stack.push([(value as Record<string, unknown>)[key], child]);
+      if (key.includes('\0')) stack.push([key, child]);
+    }
+  }
+  return found;
+}

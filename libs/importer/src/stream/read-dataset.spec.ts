@@ -153,6 +153,17 @@ describe('scanDatasetFile', () => {
       },
     ],
     [
+      'texts holding U+0000 (a tenant name, a payslip line, an employee, a supplier, a property name, a sale)',
+      (_: Json, t: Json[]) => {
+        t[0].nombre = 'Andina\u0000';
+        t[0].pagos[1].empleados[0].detalles[0].concepto = '\u0000';
+        t[0].empleados[2].nombres = 'A\u0000B';
+        t[0].proveedores[0].establecimientos[0].direccion = 'Calle\u0000 1';
+        t[1].pagos[0]['raro\u0000'] = 1;
+        t[2].ventas[0].estado = '\u0000';
+      },
+    ],
+    [
       'schema and reference problems in different tenants',
       (_: Json, t: Json[]) => {
         t[0].pagos[2].estado = 'XX';

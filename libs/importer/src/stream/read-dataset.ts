@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { BULK_KIND_NUMBER } from '../bulk-uuids';
+import { NUL_MESSAGE } from '../json-syntax';
 import type { EmpleadoInput, PagoEmpleadoInput, PagoStreamInput, VentaInput } from '../dataset.types';
 import { ProblemList, type ImportProblem } from '../problems';
 import { checkReferencesStreamed, type StreamedTenant } from '../reference-rules';
@@ -11,7 +12,7 @@ import { JsonSplitter, type PathSegment } from './json-splitter';
 /**
  * An import file validated without holding it (CONTRACT §6), in streaming passes over the bytes:
  *
- * 1. syntax, strict UTF-8 and lone surrogates (JsonSplitter), the JSON schema of every payment
+ * 1. syntax, strict UTF-8, lone surrogates and texts holding U+0000 (JsonSplitter), the JSON schema of every payment
  *    (its own members, then each payslip) and sale as it is read, and everything else of each
  *    tenant kept (catalogs, employees, suppliers: small next to the payroll lines, read item by
  *    item) together with where its `pagos` and `ventas` lists lie in the file; then the schema of
@@ -234,6 +235,8 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
     read += n;
     onProgress?.({ phase, done: Math.round(read / 1e6), total: Math.max(1, Math.round(total / 1e6)), unit: 'MB' });
   };
+  // Texts holding U+0000, in file order, reported before everything else (as validateDataset does).
+  const textProblems = new ProblemList();
   const shellProblems = new ProblemList();
   const itemProblems = new ProblemList();
   const schema = new SchemaCheck(itemProblems);
@@ -281,6 +284,7 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
   };
 
   const splitter = new JsonSplitter({
+    nul: (path) => textProblems.add(path, NUL_MESSAGE),
     // The spine: root object, its "tenants" list, each tenant object, each tenant's pagos and
     // ventas lists, each payment object and its empleados list.
     // A tenant's catalog lists (employees...) are walked too: built item by item, so a list of
@@ -400,6 +404,7 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
   read = 0;
   total = ranges.reduce((sum, r) => sum + BULK_FIELDS.reduce((s, f) => s + (r?.[f] ? r[f].end - r[f].start + 1 : 0), 0), 0);
   const problems = new ProblemList();
+  problems.addAll(textProblems);
   problems.addAll(shellProblems);
   problems.addAll(itemProblems);
   if (!rootBroken) await checkReferencesStreamed(streamed, broken, problems, prefilter);
