@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Dataset, PagoInput } from '@nomina-api/importer/dataset.types';
-import { runImport } from '../apps/api/src/cli/import';
 import { generateDataset, materializeDataset } from '@nomina-api/importer/demo/generate-dataset';
 import { exampleDataset } from '../scripts/lib/environment';
+import { type CliRun, importCli as runCli, importInProcess as runInProcess, snapshot as snapshotOf } from './support/import-cli';
 import { dropDatabase, seedDatabase } from './support/test-database';
 
 /**
@@ -19,7 +18,6 @@ import { dropDatabase, seedDatabase } from './support/test-database';
  */
 jest.setTimeout(90_000);
 
-const ROOT = join(__dirname, '..');
 const NAME = 'nomina_test_import_faults';
 const ANDINA = '0ee9a9bb-2b87-43f0-82f5-d431917734f8';
 
@@ -27,66 +25,9 @@ let url: string;
 let db: Client;
 let dir: string;
 
-/** Row count and an md5 of every row, per table of the public schema. */
-async function snapshot(): Promise<Record<string, string>> {
-  const { rows: tables } = await db.query<{ t: string }>(`select tablename as t from pg_tables where schemaname = 'public' order by 1`);
-  const out: Record<string, string> = {};
-  for (const { t } of tables) {
-    const { rows } = await db.query<{ n: string; sum: string | null }>(
-      `select count(*)::text as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as sum from "${t}" x`,
-    );
-    out[t] = `${rows[0].n} ${rows[0].sum}`;
-  }
-  return out;
-}
-
-interface CliRun {
-  code: number | string;
-  stderr: string;
-}
-
-function importCli(file: string, args: string[] = [], onStart?: (pid: number) => void): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [join(ROOT, 'bench', 'run-ts.js'), join(ROOT, 'apps', 'api', 'src', 'cli', 'import.ts'), file, ...args],
-      {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code, signal) => resolve({ code: code ?? signal ?? 'unknown', stderr }));
-    onStart?.(child.pid!);
-  });
-}
-
-/** The CLI's entry point in this process (fast: no compilation), stderr captured. */
-async function importInProcess(file: string, args: string[] = []): Promise<CliRun> {
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = url;
-  let stderr = '';
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    return { code: await runImport([file, ...args]), stderr };
-  } finally {
-    spy.mockRestore();
-    out.mockRestore();
-    if (saved === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = saved;
-  }
-}
+const snapshot = (): Promise<Record<string, string>> => snapshotOf(db);
+const importCli = (file: string, args: string[] = [], onStart?: (pid: number) => void): Promise<CliRun> => runCli(url, file, args, onStart);
+const importInProcess = (file: string, args: string[] = []): Promise<CliRun> => runInProcess(url, file, args);
 
 function write(name: string, content: string | Buffer): string {
   const file = join(dir, name);

@@ -28,7 +28,7 @@ import type { Uuid } from '@nomina-api/platform/persistence/bulk/dataset-scalars
 import type { NegocioInput, UsuarioInput } from '@nomina-api/platform/persistence/tenant-data';
 import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, PagoInput, TipoCotizanteInput } from '@nomina-api/nomina/persistence';
 import type { CategoriaInput, ProductoInput, VentaInput } from '@nomina-api/reportes/persistence';
-import type { ProveedorInput } from '@nomina-api/proveedores/persistence';
+import type { ProveedorInput, Ubicacion } from '@nomina-api/proveedores/persistence';
 
 export interface Dataset {
   tenants: TenantInput[];
@@ -51,4 +51,14 @@ export interface TenantInput {
   productos?: ProductoInput[];
   ventas?: Iterable<VentaInput>;
   proveedores?: ProveedorInput[];
+  /** Removals; only in a file imported with --merge (CONTRACT §6). */
+  eliminar?: EliminarInput;
+}
+
+/** What a merge removes from the stored tenant: payments, sales and employees by uuid, suppliers by identificacion and ubicacion. */
+export interface EliminarInput {
+  pagos?: Uuid[];
+  ventas?: Uuid[];
+  empleados?: Uuid[];
+  proveedores?: { identificacion: string; ubicacion: Ubicacion }[];
 }

@@ -9,7 +9,7 @@ import { loadProductos, loadVentas } from '@nomina-api/reportes/persistence';
 import type { Dataset, EmpleadoInput, PagoInput, PagoStreamInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';
 import { skipRowTriggers, verifyReferences } from './reference-guard';
 import { ALL_TABLES } from './tables';
-import { prepareTenant } from './tenant-row';
+import { lockTenants, prepareTenant } from './tenant-row';
 
 export interface LoadProgress {
   /** "preparando", "nómina", "ventas", "proveedores" or "analizando". */
@@ -44,6 +44,19 @@ export interface LoadSummary {
   seconds: number;
 }
 
+export const emptySummary = (): LoadSummary => ({
+  tenants: 0,
+  usuarios: 0,
+  empleados: 0,
+  pagos: 0,
+  pagosEmpleado: 0,
+  lineasNomina: 0,
+  ventas: 0,
+  lineasVenta: 0,
+  proveedores: 0,
+  seconds: 0,
+});
+
 /**
  * Writes a validated dataset in one transaction: every tenant or none. The client must be
  * connected and idle; it is left idle (committed or rolled back). Errors are rethrown after the
@@ -62,18 +75,7 @@ export async function loadDataset(client: Client, data: Dataset | { tenants: Loa
   progress({ phase: 'preparando', done: 0 });
   // Hashing is slow (scrypt) and needs no database: done before the transaction opens.
   const hashes = await hashPasswords(data.tenants);
-  const summary: LoadSummary = {
-    tenants: 0,
-    usuarios: 0,
-    empleados: 0,
-    pagos: 0,
-    pagosEmpleado: 0,
-    lineasNomina: 0,
-    ventas: 0,
-    lineasVenta: 0,
-    proveedores: 0,
-    seconds: 0,
-  };
+  const summary = emptySummary();
   const totals: Record<string, number | undefined> = {
     nómina: opts.totals?.lineasNomina ?? countPayrollLines(data.tenants),
     ventas: opts.totals?.lineasVenta ?? countSaleLines(data.tenants),
@@ -81,6 +83,10 @@ export async function loadDataset(client: Client, data: Dataset | { tenants: Loa
   };
   await client.query('begin');
   try {
+    await lockTenants(
+      client,
+      data.tenants.map((t) => uuidKey(t.uuid)),
+    );
     const checkAfter = await skipRowTriggers(client);
     for (const tenant of data.tenants) {
       await loadTenant(client, tenant, { replace: opts.replace, checkAfter }, hashes, summary, (phase, done) =>
@@ -102,9 +108,10 @@ export async function loadDataset(client: Client, data: Dataset | { tenants: Loa
   return summary;
 }
 
-type PhaseProgress = (phase: string, done: number) => void;
+export type PhaseProgress = (phase: string, done: number) => void;
 
-async function loadTenant(
+/** One tenant written by the plain loaders (a merge creates a tenant absent from the database this way too). */
+export async function loadTenant(
   client: Client,
   tenant: LoadableTenant,
   mode: { replace: boolean; checkAfter: boolean },
@@ -144,7 +151,7 @@ async function loadTenant(
 }
 
 /** All users' hashes at once: scrypt runs on libuv's thread pool, so they hash in parallel. */
-async function hashPasswords(tenants: LoadableTenant[]): Promise<Map<UsuarioInput, string>> {
+export async function hashPasswords(tenants: LoadableTenant[]): Promise<Map<UsuarioInput, string>> {
   const users = tenants.flatMap((t) => t.usuarios ?? []);
   const hashes = await Promise.all(users.map((u) => hashPassword(u.password)));
   return new Map(users.map((u, i) => [u, hashes[i]]));

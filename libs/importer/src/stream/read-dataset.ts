@@ -4,6 +4,8 @@ import { BULK_KIND_NUMBER } from '../bulk-uuids';
 import { NUL_MESSAGE } from '../json-syntax';
 import type { EmpleadoInput, PagoEmpleadoInput, PagoStreamInput, VentaInput } from '../dataset.types';
 import { ProblemList, type ImportProblem } from '../problems';
+import type { Client } from 'pg';
+import type { StoredTenant } from '../merge/stored-check';
 import { checkReferencesStreamed, type StreamedTenant } from '../reference-rules';
 import { BULK_FIELDS, type BulkField, SchemaCheck } from '../schema-validation';
 import { UuidPrefilter } from '../uuid-prefilter';
@@ -224,7 +226,28 @@ function setMember(target: Record<string, unknown>, key: string, value: unknown)
 /** Progress of the validation passes, in MB of the file (the shape of loadDataset's onProgress). */
 export type ScanProgress = (event: { phase: string; done: number; total: number; unit: string }) => void;
 
+/** Both validation passes of a file on its own (CONTRACT §6): what a plain or a replacing import checks before it opens its transaction. */
 export async function scanDatasetFile(file: string, onProgress?: ScanProgress): Promise<DatasetScan> {
+  const read = await readDatasetFile(file, onProgress);
+  return { ...read, problems: (await read.checkReferences()).problems };
+}
+
+/** The first pass's result, with the second pass still to run: a merge runs it on its connection, the stored tenant counting too. */
+export interface DatasetRead {
+  /** Syntax, NUL and schema problems (the second pass adds the references'). */
+  problems: ImportProblem[];
+  dataset: StreamedDataset;
+  totals: { lineasNomina: number; lineasVenta: number };
+  timings: { read: number; validate: number };
+  /**
+   * The reference and uniqueness rules (pass 2), reported after the first pass's problems. With
+   * `merge`, against the file and the stored tenants on that connection; `stored` holds each
+   * tenant's StoredTenant (by tenant index) for the load.
+   */
+  checkReferences(merge?: { client: Client }): Promise<{ problems: ImportProblem[]; stored: StoredTenant[] }>;
+}
+
+export async function readDatasetFile(file: string, onProgress?: ScanProgress): Promise<DatasetRead> {
   const started = performance.now();
   const validated = await version(file);
   const size = validated.size;
@@ -399,22 +422,30 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
   });
   // Nothing may keep the parsed shell (the callbacks above still see these variables).
   root = tenants = undefined;
-  // The second pass reads the payments' and sales' ranges (and the load a third time: no progress then, loadDataset has its own).
-  phase = 'validando';
-  read = 0;
-  total = ranges.reduce((sum, r) => sum + BULK_FIELDS.reduce((s, f) => s + (r?.[f] ? r[f].end - r[f].start + 1 : 0), 0), 0);
-  const problems = new ProblemList();
-  problems.addAll(textProblems);
-  problems.addAll(shellProblems);
-  problems.addAll(itemProblems);
-  if (!rootBroken) await checkReferencesStreamed(streamed, broken, problems, prefilter);
-  onProgress = undefined;
-  return {
-    problems: problems.toArray(),
+  const firstPass = new ProblemList();
+  firstPass.addAll(textProblems);
+  firstPass.addAll(shellProblems);
+  firstPass.addAll(itemProblems);
+  const result: DatasetRead = {
+    problems: firstPass.toArray(),
     dataset: { tenants: streamed, readStats },
     totals,
-    timings: { read: (readAt - started) / 1000, validate: (performance.now() - readAt) / 1000 },
+    timings: { read: (readAt - started) / 1000, validate: 0 },
+    checkReferences: async (merge) => {
+      // The second pass reads the payments' and sales' ranges (and the load a third time: no progress then, loadDataset has its own).
+      const checkStarted = performance.now();
+      phase = 'validando';
+      read = 0;
+      total = ranges.reduce((sum, r) => sum + BULK_FIELDS.reduce((s, f) => s + (r?.[f] ? r[f].end - r[f].start + 1 : 0), 0), 0);
+      const problems = new ProblemList();
+      problems.addAll(firstPass);
+      const stored = rootBroken ? [] : await checkReferencesStreamed(streamed, broken, problems, prefilter, merge);
+      onProgress = undefined;
+      result.timings.validate = (performance.now() - checkStarted) / 1000;
+      return { problems: problems.toArray(), stored };
+    },
   };
+  return result;
 }
 
 /** Line and column (1-based, in characters, as an editor counts them) of a byte offset of the file. */

@@ -1,4 +1,6 @@
+import type { Client } from 'pg';
 import { bigScaledText, centsText, SAFE } from '@nomina-api/platform/persistence/bulk/decimal-text';
+import { NOMINA_COLUMNS } from './tables';
 
 /**
  * vinculacion_acumulado_anual (Migration20261122000120_nomina_acumulado_anual): one row per bond
@@ -7,9 +9,9 @@ import { bigScaledText, centsText, SAFE } from '@nomina-api/platform/persistence
  * source), the count of their baseAportes lines and the bond's latest payment of the year
  * (payment fechaDesde, then fechaPago, then uuid, all desc).
  *
- * This file is the rollup's one definition, in its two forms kept side by side: AcumuladoAnual sums
+ * This file is the rollup's one definition, in its forms kept side by side: AcumuladoAnual sums
  * it while an import's payslips stream by (load-pagos.ts); ACUMULADO_ANUAL_ROWS builds it from
- * stored payslips (the migration's backfill). Filling the import with the SQL form instead would
+ * stored payslips (the migration's backfill); refreshAcumuladoAnual rebuilds the rows a merge changed. Filling the import with the SQL form instead would
  * cost seconds per large tenant (bench/README.md); test/acumulado-rollup.e2e-spec.ts checks that
  * both forms give the same rows. A change to the rollup changes both, here.
  */
@@ -171,15 +173,41 @@ export class AcumuladoAnual {
 }
 
 /**
- * The rollup's rows, in column order, computed from the stored payslips. The sums keep the
- * payslips' scale (2), so a sum of yearly sums prints exactly like the sum of the payslips.
+ * The rollup's rows, in column order, computed from the stored payslips (`where`: more conditions
+ * on `pe`, e.g. one tenant's bonds and years a merge changed). The sums keep the payslips' scale (2),
+ * so a sum of yearly sums prints exactly like the sum of the payslips.
  */
-export const ACUMULADO_ANUAL_ROWS = `
+export function acumuladoAnualRowsSql(where?: string): string {
+  return `
   select pe.tenant_id, extract(year from pe.pago_fecha_desde)::smallint as ano, pe.vinculacion_id,
          sum(pe.total_devengados) as total_devengados, sum(pe.total_deducciones) as total_deducciones,
          sum(pe.aportes_devengados) as aportes_devengados, sum(pe.aportes_deducciones) as aportes_deducciones,
          sum(pe.aportes_lineas)::int as aportes_lineas,
          (array_agg(pe.pago_id order by pe.pago_fecha_desde desc, pe.pago_fecha_pago desc, pe.pago_id desc))[1] as ultimo_pago_id
     from pago_empleado pe
-   where pe.pago_definitivo
+   where pe.pago_definitivo${where ? ` and ${where}` : ''}
    group by 1, 2, 3`;
+}
+
+/** Every tenant's rollup rows (the migration's backfill). */
+export const ACUMULADO_ANUAL_ROWS = acumuladoAnualRowsSql();
+
+/**
+ * The third form, for a merge (merge-pagos.ts): the rows of the bonds and years in the temporary
+ * table `keys` (vinculacion_id, ano) rebuilt from their stored payslips, every other row left as it
+ * is. A bond's payslips are found by index (pago_empleado_vinculacion), so the cost is that of the
+ * bonds the merge touched, not of the tenant.
+ */
+export async function refreshAcumuladoAnual(client: Client, tenantKey: string, keys: string): Promise<void> {
+  await client.query(
+    `delete from vinculacion_acumulado_anual a using ${keys} k where a.tenant_id = $1 and a.vinculacion_id = k.vinculacion_id and a.ano = k.ano`,
+    [tenantKey],
+  );
+  const mine =
+    `pe.tenant_id = $1 and pe.vinculacion_id in (select vinculacion_id from ${keys}) ` +
+    `and exists (select 1 from ${keys} k where k.vinculacion_id = pe.vinculacion_id and k.ano = extract(year from pe.pago_fecha_desde))`;
+  await client.query(
+    `insert into vinculacion_acumulado_anual (${NOMINA_COLUMNS.vinculacion_acumulado_anual.join(', ')}) ${acumuladoAnualRowsSql(mine)}`,
+    [tenantKey],
+  );
+}

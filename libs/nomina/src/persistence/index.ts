@@ -11,3 +11,16 @@ export { loadEmpleados, VinculacionRefs } from './load-empleados';
 export { writeSecuencia } from './secuencia';
 export { BATCH_PAGOS_EMPLEADO, loadPagos, type PagosContext, type PagosCounts, SORT_RUN_LINES } from './load-pagos';
 export { ACUMULADO_ANUAL_ROWS } from './acumulado-anual';
+export { refreshAcumuladoAnual } from './acumulado-anual';
+export {
+  findConceptos,
+  findEmpleadosPorDocumento,
+  findGruposPago,
+  findPagosDeEmpleados,
+  findPagosEmpleado,
+  findTiposCotizante,
+  findVinculaciones,
+  type StoredConcepto,
+} from './lookups';
+export { type CatalogosChanges, mergeCatalogos, mergeEmpleados, removeEmpleados, stageNomina } from './merge-catalogos';
+export { mergePagos } from './merge-pagos';

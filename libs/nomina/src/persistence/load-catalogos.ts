@@ -1,6 +1,7 @@
 import type { Client } from 'pg';
 import { copyRows } from '@nomina-api/platform/persistence/bulk/copy-writer';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
+import { TABLES, type TableTarget } from '@nomina-api/platform/persistence/bulk/staging';
 import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, TipoCotizanteInput } from './dataset.types';
 import { loadEmpleados, type VinculacionRefs } from './load-empleados';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
@@ -31,26 +32,31 @@ export interface CatalogosInput {
 }
 
 /** Contributor types, concepts, payment groups, employees and their bonds: everything the streamed payroll refers to. */
-export async function loadCatalogos(client: Client, tenantKey: string, data: CatalogosInput): Promise<NominaRefs> {
+export async function loadCatalogos(
+  client: Client,
+  tenantKey: string,
+  data: CatalogosInput,
+  into: TableTarget = TABLES,
+): Promise<NominaRefs> {
   await copyRows(
     client,
-    'tipo_cotizante',
+    into('tipo_cotizante'),
     COLUMNS.tipo_cotizante,
     (data.tiposCotizante ?? []).map((t) => [tenantKey, t.codigo, t.descripcion]),
   );
   await copyRows(
     client,
-    'concepto',
+    into('concepto'),
     COLUMNS.concepto,
     (data.conceptos ?? []).map((c) => [tenantKey, c.codigo, c.nombre, c.tipo, c.baseAportes ?? false]),
   );
   await copyRows(
     client,
-    'grupo_pago',
+    into('grupo_pago'),
     COLUMNS.grupo_pago,
     (data.gruposPago ?? []).map((g) => [tenantKey, uuidKey(g.uuid), g.codigo, g.nombre]),
   );
-  const { refs: vinculaciones, count } = await loadEmpleados(client, tenantKey, data.empleados ?? []);
+  const { refs: vinculaciones, count } = await loadEmpleados(client, tenantKey, data.empleados ?? [], into);
   const conceptos = new Map<string, ConceptoInfo>();
   (data.conceptos ?? []).forEach((c, index) =>
     conceptos.set(c.codigo, { index, devengado: c.tipo === 'DEVENGADO', baseAportes: c.baseAportes ?? false }),

@@ -2,6 +2,7 @@ import type { Client } from 'pg';
 import { uuidBytes } from '@nomina-api/platform/persistence/bulk/binary-copy';
 import { copyRows, type CopyValue } from '@nomina-api/platform/persistence/bulk/copy-writer';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
+import { TABLES, type TableTarget } from '@nomina-api/platform/persistence/bulk/staging';
 import { UuidMap } from '@nomina-api/platform/persistence/bulk/uuid-map';
 import type { EmpleadoInput } from './dataset.types';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
@@ -47,7 +48,24 @@ export class VinculacionRefs {
 
   /** Bond number n's key (uuidKey form), for the rows that carry it as text. */
   key(n: number): string {
-    const hex = this.bytes.toString('hex', n * 32, n * 32 + 16);
+    return this.keyAt(n * 32);
+  }
+
+  /** Adds the bonds of `other` this one does not have (a merge's stored bonds next to the file's). */
+  addAll(other: VinculacionRefs): void {
+    for (let n = 0; n < other.size; n++) {
+      const bond = other.key(n);
+      if (this.number(bond) < 0) this.set(bond, other.empleado(n));
+    }
+  }
+
+  /** The key of bond number n's employee. */
+  empleado(n: number): string {
+    return this.keyAt(n * 32 + 16);
+  }
+
+  private keyAt(offset: number): string {
+    const hex = this.bytes.toString('hex', offset, offset + 16);
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
 }
@@ -59,6 +77,7 @@ export async function loadEmpleados(
   client: Client,
   tenantKey: string,
   empleados: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>,
+  into: TableTarget = TABLES,
 ): Promise<{ refs: VinculacionRefs; count: number }> {
   const refs = new VinculacionRefs();
   let people: CopyValue[][] = [];
@@ -66,8 +85,8 @@ export async function loadEmpleados(
   let count = 0;
   // Employees before their bonds (vinculacion references empleado when the keys are checked per row).
   const flush = async (): Promise<void> => {
-    await copyRows(client, 'empleado', COLUMNS.empleado, people);
-    await copyRows(client, 'vinculacion', COLUMNS.vinculacion, bonds);
+    await copyRows(client, into('empleado'), COLUMNS.empleado, people);
+    await copyRows(client, into('vinculacion'), COLUMNS.vinculacion, bonds);
     people = [];
     bonds = [];
   };

@@ -5,6 +5,7 @@ import { copyEncoded, copyText } from '@nomina-api/platform/persistence/bulk/cop
 import { centsText, SAFE, toCents, toUnits, unitsText } from '@nomina-api/platform/persistence/bulk/decimal-text';
 import { ImportError } from '@nomina-api/platform/persistence/bulk/import-error';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
+import { TABLES, type TableTarget } from '@nomina-api/platform/persistence/bulk/staging';
 import { type PagoFrame, type PagoEmpleadoSums, AcumuladoAnual } from './acumulado-anual';
 import type { DetalleInput, PagoEmpleadoInput, PagoStreamInput } from './dataset.types';
 import type { ConceptoInfo, NominaRefs } from './load-catalogos';
@@ -32,6 +33,10 @@ export interface PagosContext {
   refs: NominaRefs;
   /** Called now and then with the number of lines written by this call so far. */
   onLines: (lines: number) => void;
+  /** The tables written (a merge stages its rows first); the real ones by default. */
+  into?: TableTarget;
+  /** False: no vinculacion_acumulado_anual rows (a merge recomputes the rows it changes, merge-pagos.ts). */
+  rollup?: boolean;
 }
 
 const BATCH_LINES = 200_000;
@@ -75,12 +80,13 @@ export async function loadPagos(
 ): Promise<PagosCounts> {
   const counts: PagosCounts = { pagos: 0, pagosEmpleado: 0, lineas: 0 };
   const tenantBytes = uuidBytes(ctx.tenantKey);
+  const into = ctx.into ?? TABLES;
   let batch = newBatch();
   const bonds = ctx.refs.vinculaciones;
   const rollup = new AcumuladoAnual(bonds.size, (n) => bonds.key(n));
   await loadInBatches(pagos, {
     batchLines: BATCH_LINES,
-    openLines: () => BinaryCopy.open(ctx.client, 'pago_empleado_detalle', COLUMNS.pago_empleado_detalle),
+    openLines: () => BinaryCopy.open(ctx.client, into('pago_empleado_detalle'), COLUMNS.pago_empleado_detalle),
     writeItem: async (pago, lines, split) => {
       const written = await writePago(ctx, tenantBytes, pago, { lines, split, batch: () => batch }, counts, rollup);
       counts.pagos++;
@@ -88,21 +94,22 @@ export async function loadPagos(
     },
     flushBatch: async () => {
       // Parents first: pago_empleado and pago_concepto_total reference pago.
-      await copyEncoded(ctx.client, 'pago', COLUMNS.pago, batch.pagoRows);
-      await copyBinary(ctx.client, 'pago_empleado', COLUMNS.pago_empleado, batch.payslips);
-      await copyEncoded(ctx.client, 'pago_concepto_total', COLUMNS.pago_concepto_total, batch.conceptRows);
+      await copyEncoded(ctx.client, into('pago'), COLUMNS.pago, batch.pagoRows);
+      await copyBinary(ctx.client, into('pago_empleado'), COLUMNS.pago_empleado, batch.payslips);
+      await copyEncoded(ctx.client, into('pago_concepto_total'), COLUMNS.pago_concepto_total, batch.conceptRows);
       for (const [key, dev, ded, payslips] of batch.lateTotals) {
         await ctx.client.query(
-          'update pago set total_devengados = $3, total_deducciones = $4, total_neto = $5, numero_empleados = $6 where tenant_id = $1 and id = $2',
+          `update ${into('pago')} set total_devengados = $3, total_deducciones = $4, total_neto = $5, numero_empleados = $6 where tenant_id = $1 and id = $2`,
           [ctx.tenantKey, key, centsText(dev), centsText(ded), centsText(dev - ded), payslips],
         );
       }
       batch = newBatch();
     },
   });
-  await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey), () =>
-    ctx.onLines(counts.lineas),
-  );
+  if (ctx.rollup !== false)
+    await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey), () =>
+      ctx.onLines(counts.lineas),
+    );
   ctx.onLines(counts.lineas);
   return counts;
 }
@@ -148,7 +155,7 @@ async function writePago(
     definitivo: pago.definitivo,
   };
   // Only definitive payments accumulate (CONTRACT §3.7).
-  const year = pago.definitivo ? rollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
+  const year = pago.definitivo && ctx.rollup !== false ? rollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
   const pagoId = year ? rollup.payment(key) : -1;
   const sums = emptyConceptSums(ctx.refs.conceptos.size);
   const total = { dev: 0, ded: 0, abs: 0, unitsAbs: 0 };

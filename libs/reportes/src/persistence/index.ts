@@ -8,3 +8,5 @@ export { REPORTES_DATASET_DEFS } from './dataset.schema';
 export { loadProductos } from './load-productos';
 export { loadVentas, type VentasCounts } from './load-ventas';
 export { RESUMEN_VENTAS, ResumenVentas, resumenVentasFillSql } from './resumen-ventas';
+export { findCategorias, findProductos } from './lookups';
+export { mergeProductos, mergeVentas, stageReportes } from './merge-ventas';

@@ -1,6 +1,7 @@
 import type { Client } from 'pg';
 import { copyRows } from '@nomina-api/platform/persistence/bulk/copy-writer';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
+import { TABLES, type TableTarget } from '@nomina-api/platform/persistence/bulk/staging';
 import type { CategoriaInput, ProductoInput } from './dataset.types';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
 
@@ -9,16 +10,17 @@ export async function loadProductos(
   client: Client,
   tenantKey: string,
   data: { categorias?: CategoriaInput[]; productos?: ProductoInput[] },
+  into: TableTarget = TABLES,
 ): Promise<void> {
   await copyRows(
     client,
-    'categoria',
+    into('categoria'),
     COLUMNS.categoria,
     (data.categorias ?? []).map((c) => [tenantKey, uuidKey(c.uuid), c.nombre]),
   );
   await copyRows(
     client,
-    'producto',
+    into('producto'),
     COLUMNS.producto,
     (data.productos ?? []).map((p) => [
       tenantKey,

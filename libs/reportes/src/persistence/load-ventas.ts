@@ -9,6 +9,7 @@ import {
   uuidBytes,
 } from '@nomina-api/platform/persistence/bulk/binary-copy';
 import { toCents } from '@nomina-api/platform/persistence/bulk/decimal-text';
+import { TABLES, type TableTarget } from '@nomina-api/platform/persistence/bulk/staging';
 import type { VentaInput } from './dataset.types';
 import { ResumenVentas } from './resumen-ventas';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
@@ -41,14 +42,17 @@ export async function loadVentas(
   tenantKey: string,
   ventas: Iterable<VentaInput> | AsyncIterable<VentaInput>,
   onLines: (lines: number) => void,
+  /** The tables written (a merge stages first) and whether the rollups are summed (a merge updates the ones it changes, merge-ventas.ts). */
+  opts: { into?: TableTarget; rollup?: boolean } = {},
 ): Promise<VentasCounts> {
+  const into = opts.into ?? TABLES;
   const counts: VentasCounts = { ventas: 0, lineas: 0 };
   const tenant = uuidBytes(tenantKey);
   let ventaRows = new BinaryRows();
   const rollup = new ResumenVentas();
   await loadInBatches(ventas, {
     batchLines: BATCH_LINES,
-    openLines: () => BinaryCopy.open(client, 'venta_linea', COLUMNS.venta_linea),
+    openLines: () => BinaryCopy.open(client, into('venta_linea'), COLUMNS.venta_linea),
     writeItem: async (venta, lines) => {
       const id = uuidBytes(venta.uuid);
       const negocio = uuidBytes(venta.negocio);
@@ -70,7 +74,7 @@ export async function loadVentas(
           .numeric(toCents(l.impuestos ?? 0), 2)
           .decimal(l.costoPromedio);
       });
-      rollup.addSale(venta);
+      if (opts.rollup !== false) rollup.addSale(venta);
       counts.ventas++;
       counts.lineas += venta.lineas.length;
       if (lines.rows.hasFullChunks) {
@@ -80,11 +84,11 @@ export async function loadVentas(
       return venta.lineas.length;
     },
     flushBatch: async () => {
-      await copyBinary(client, 'venta', COLUMNS.venta, ventaRows);
+      await copyBinary(client, into('venta'), COLUMNS.venta, ventaRows);
       ventaRows = new BinaryRows();
     },
   });
-  await rollup.write(client, tenantKey);
+  if (opts.rollup !== false) await rollup.write(client, tenantKey);
   onLines(counts.lineas);
   return counts;
 }

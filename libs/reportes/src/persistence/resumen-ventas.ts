@@ -12,10 +12,11 @@ import { REPORTES_COLUMNS as COLUMNS } from './tables';
  * Σdescuento, Σimpuestos and Σcantidad×costoPromedio. numeric sums are exact, so a sum of these
  * partial sums equals the sum over the lines, whatever the split.
  *
- * This file is the rollups' one definition, in its two forms kept side by side: ResumenVentas (below)
+ * This file is the rollups' one definition, in its forms kept side by side: ResumenVentas (below)
  * sums the lines as an import streams them by, in the import's transaction (load-ventas.ts);
  * resumenVentasFillSql builds them from venta_linea: the migration's backfill of existing databases,
- * and the import's fallback when a value cannot be summed exactly in JavaScript. Filling every
+ * and the import's fallback when a value cannot be summed exactly in JavaScript; applyResumenVentasDelta
+ * updates the rows a merge's sales change. Filling every
  * import with the SQL form would cost seconds per large tenant (bench/README.md);
  * test/report-rollup-equivalence.e2e-spec.ts checks that both forms give the same rows.
  */
@@ -44,6 +45,58 @@ export function resumenVentasFillSql(oneTenant: boolean): string[] {
        from ${month.table} m ${tenant('m')}
       group by 1, 2, 3, 4, 5`,
   ];
+}
+
+/** Σ of each rollup column over lines aliased `l`, each line's terms multiplied by `sign`. */
+const lineSums = (sign: string): string =>
+  `sum(${sign} * l.cantidad), sum(${sign} * l.cantidad * l.precio_unitario), sum(${sign} * l.descuento), sum(${sign} * l.impuestos), sum(${sign} * l.cantidad * l.costo_promedio)`;
+
+/**
+ * The third form, for a merge (merge-ventas.ts): the stored rows updated by a delta instead of
+ * rebuilt, so the cost is that of the sales changed: minus the stored lines of the sales in
+ * `removed`, plus the staged lines (merge_venta_linea) of the sales in `added` (subqueries of sale
+ * ids), added to the stored sums (numeric: exact). A row whose Σcantidad falls to zero has no line
+ * left (every line's cantidad is > 0) and is deleted, as a fill would not have written it.
+ */
+export async function applyResumenVentasDelta(client: Client, tenantKey: string, removed: string, added: string): Promise<void> {
+  const { month, year } = RESUMEN_VENTAS;
+  const lines = (from: string, where: string): string =>
+    `select l.negocio_id, l.fecha, l.estado, l.producto_id, l.cantidad, l.precio_unitario, l.descuento, l.impuestos, l.costo_promedio from ${from} l where ${where}`;
+  await client.query(
+    `create temp table if not exists merge_resumen_delta (negocio_id uuid, mes date, estado varchar(10), producto_id uuid,
+       cantidad numeric, total_bruto numeric, descuento numeric, impuestos numeric, costo_total numeric) on commit drop`,
+  );
+  await client.query('truncate merge_resumen_delta');
+  await client.query(
+    `insert into merge_resumen_delta
+     select l.negocio_id, date_trunc('month', l.fecha at time zone 'UTC')::date, l.estado, l.producto_id, ${lineSums('l.s')}
+       from (select -1 as s, x.* from (${lines('venta_linea', `l.tenant_id = $1 and l.venta_id in ${removed}`)}) x
+             union all
+             select 1, x.* from (${lines('merge_venta_linea', `l.venta_id in ${added}`)}) x) l
+      group by 1, 2, 3, 4`,
+    [tenantKey],
+  );
+  for (const { table, column } of [month, year]) {
+    const period = column === month.column ? 'd.mes' : `date_trunc('year', d.mes::timestamp)::date`;
+    const keys = `tenant_id, negocio_id, ${column}, estado, producto_id`;
+    await client.query(
+      `insert into ${table} as t (${keys}, ${SUM_COLUMNS})
+       select $1::uuid, d.negocio_id, ${period}, d.estado, d.producto_id,
+              sum(d.cantidad), sum(d.total_bruto), sum(d.descuento), sum(d.impuestos), sum(d.costo_total)
+         from merge_resumen_delta d group by 2, 3, 4, 5
+       on conflict (${keys}) do update set
+         cantidad = t.cantidad + excluded.cantidad, total_bruto = t.total_bruto + excluded.total_bruto,
+         descuento = t.descuento + excluded.descuento, impuestos = t.impuestos + excluded.impuestos,
+         costo_total = t.costo_total + excluded.costo_total`,
+      [tenantKey],
+    );
+    await client.query(
+      `delete from ${table} t using (select distinct d.negocio_id, ${period} as periodo, d.estado, d.producto_id from merge_resumen_delta d) k
+        where t.tenant_id = $1 and t.negocio_id = k.negocio_id and t.${column} = k.periodo and t.estado = k.estado
+          and t.producto_id = k.producto_id and t.cantidad = 0`,
+      [tenantKey],
+    );
+  }
 }
 
 /**

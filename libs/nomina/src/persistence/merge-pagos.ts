@@ -1,0 +1,151 @@
+import { type Changes, type MergeContext, symmetricDifferenceSql } from '@nomina-api/platform/persistence/bulk/staging';
+import { refreshAcumuladoAnual } from './acumulado-anual';
+import { NOMINA_COLUMNS as COLUMNS } from './tables';
+
+/**
+ * A merge of payments (CONTRACT §6): a payment is the unit of change, replaced whole (header,
+ * payslips, lines, concept totals) when anything in it differs from the stored one, inserted when
+ * new, removed when listed in `eliminar.pagos`; an identical payment is not touched. The file's
+ * payments were staged by loadPagos (STAGED, totals derived as in a plain import); the comparison
+ * reads only the stored payments the file names. vinculacion_acumulado_anual is rebuilt for the
+ * bonds and years of the payslips removed and written (refreshAcumuladoAnual), nothing else.
+ */
+
+const list = (table: keyof typeof COLUMNS, alias?: string): string => COLUMNS[table].map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
+
+/** What happens to each payment: N new, R replaced, E removed (merge_pago_cambio). */
+const ACTION_TABLE = 'merge_pago_cambio';
+const KEYS_TABLE = 'merge_acumulado_clave';
+const inAction = (actions: string): string => `(select id from ${ACTION_TABLE} where accion in (${actions}))`;
+
+export async function mergePagos(ctx: MergeContext, eliminar: string[], recalcular: string[]): Promise<Changes> {
+  const { client, tenantKey } = ctx;
+  await client.query(`create temp table if not exists ${ACTION_TABLE} (id uuid primary key, accion char(1) not null) on commit drop`);
+  await client.query(`truncate ${ACTION_TABLE}`);
+  await client.query(
+    `insert into ${ACTION_TABLE} select s.id, 'N' from merge_pago s where not exists (select 1 from pago p where p.tenant_id = $1 and p.id = s.id)`,
+    [tenantKey],
+  );
+  const named = `(select id from merge_pago)`;
+  const storedPayslips = `select ${list('pago_empleado', 'y')} from pago_empleado y where y.tenant_id = $1 and y.pago_id in ${named}`;
+  const storedLines =
+    `select ${list('pago_empleado_detalle', 'd')} from pago_empleado y join pago_empleado_detalle d ` +
+    `on d.tenant_id = y.tenant_id and d.pago_empleado_id = y.id where y.tenant_id = $1 and y.pago_id in ${named}`;
+  const header = COLUMNS.pago.filter((c) => c !== 'tenant_id' && c !== 'id');
+  await client.query(
+    `insert into ${ACTION_TABLE}
+     select distinct x.id, 'R' from (
+       select s.id from merge_pago s join pago p on p.tenant_id = $1 and p.id = s.id
+        where (${header.map((c) => `p.${c}`).join(', ')}) is distinct from (${header.map((c) => `s.${c}`).join(', ')})
+       union all
+       select pago_id from (${symmetricDifferenceSql(`select ${list('pago_empleado')} from merge_pago_empleado`, storedPayslips)}) e
+       union all
+       select pago_id from (${symmetricDifferenceSql(`select ${list('pago_empleado_detalle')} from merge_pago_empleado_detalle`, storedLines)}) l
+     ) x
+     where not exists (select 1 from ${ACTION_TABLE} c where c.id = x.id)`,
+    [tenantKey],
+  );
+  // Removals of stored payments (the validation refused a payment both listed and removed).
+  await client.query(`insert into ${ACTION_TABLE} select p.id, 'E' from pago p where p.tenant_id = $1 and p.id = any($2::uuid[])`, [
+    tenantKey,
+    eliminar,
+  ]);
+  const { rows } = await client.query<{ accion: string; n: number }>(`select accion, count(*)::int as n from ${ACTION_TABLE} group by 1`);
+  const count = (a: string): number => rows.find((r) => r.accion === a)?.n ?? 0;
+  const changes: Changes = { insertados: count('N'), reemplazados: count('R'), eliminados: count('E') };
+  if (ctx.dryRun) return changes;
+  await client.query(
+    `create temp table if not exists ${KEYS_TABLE} (vinculacion_id uuid, ano smallint, primary key (vinculacion_id, ano)) on commit drop`,
+  );
+  await client.query(`truncate ${KEYS_TABLE}`);
+  if (rows.length) await applyPagos(ctx);
+  if (rows.length || recalcular.length) {
+    if (recalcular.length) await recalcularConceptos(ctx, recalcular);
+    await refreshAcumuladoAnual(client, tenantKey, KEYS_TABLE);
+  }
+  return changes;
+}
+
+async function applyPagos(ctx: MergeContext): Promise<void> {
+  const { client, tenantKey } = ctx;
+  const gone = inAction(`'R', 'E'`);
+  const put = inAction(`'N', 'R'`);
+  // The rollup rows to rebuild: the bonds and years of every definitive payslip removed or written.
+  await client.query(
+    `insert into ${KEYS_TABLE}
+     select vinculacion_id, extract(year from pago_fecha_desde)::smallint from pago_empleado
+      where tenant_id = $1 and pago_definitivo and pago_id in ${gone}
+     union
+     select vinculacion_id, extract(year from pago_fecha_desde)::smallint from merge_pago_empleado
+      where pago_definitivo and pago_id in ${put}`,
+    [tenantKey],
+  );
+  // Children first: the line table has no foreign key to cascade through.
+  await client.query(
+    `delete from pago_empleado_detalle d using pago_empleado y
+      where y.tenant_id = $1 and y.pago_id in ${gone} and d.tenant_id = $1 and d.pago_empleado_id = y.id`,
+    [tenantKey],
+  );
+  for (const [table, column] of [
+    ['pago_concepto_total', 'pago_id'],
+    ['pago_empleado', 'pago_id'],
+    ['pago', 'id'],
+  ]) {
+    await client.query(`delete from ${table} where tenant_id = $1 and ${column} in ${gone}`, [tenantKey]);
+  }
+  for (const [table, column] of [
+    ['pago', 'id'],
+    ['pago_empleado', 'pago_id'],
+    ['pago_empleado_detalle', 'pago_id'],
+    ['pago_concepto_total', 'pago_id'],
+  ] as const) {
+    await client.query(`insert into ${table} (${list(table)}) select ${list(table)} from merge_${table} where ${column} in ${put}`);
+  }
+}
+
+/**
+ * Totals are derived from the lines (CONTRACT §3): when a concept's tipo or baseAportes changes,
+ * every stored payslip with a line of it gets its totals again from its lines, its payment from its
+ * payslips, and its bond's year joins the rollup rows to rebuild. The lines are found by the
+ * tenant's key (no index by concept: this rare change costs a scan of the tenant's lines).
+ */
+async function recalcularConceptos(ctx: MergeContext, codigos: string[]): Promise<void> {
+  const { client, tenantKey } = ctx;
+  await client.query(`create temp table if not exists merge_recalculo (id uuid primary key) on commit drop`);
+  await client.query(`truncate merge_recalculo`);
+  await client.query(
+    `insert into merge_recalculo select distinct pago_empleado_id from pago_empleado_detalle where tenant_id = $1 and concepto_codigo = any($2::text[])`,
+    [tenantKey, codigos],
+  );
+  await client.query(
+    `update pago_empleado y
+        set total_devengados = s.dev, total_deducciones = s.ded, total_neto = s.dev - s.ded,
+            aportes_devengados = s.adev, aportes_deducciones = s.aded, aportes_lineas = s.alin
+       from (select d.pago_empleado_id as id,
+                    coalesce(sum(d.valor) filter (where c.tipo = 'DEVENGADO'), 0) as dev,
+                    coalesce(sum(d.valor) filter (where c.tipo = 'DEDUCCION'), 0) as ded,
+                    coalesce(sum(d.valor) filter (where c.tipo = 'DEVENGADO' and c.base_aportes), 0) as adev,
+                    coalesce(sum(d.valor) filter (where c.tipo = 'DEDUCCION' and c.base_aportes), 0) as aded,
+                    (count(*) filter (where c.base_aportes))::int as alin
+               from pago_empleado_detalle d join concepto c on c.tenant_id = d.tenant_id and c.codigo = d.concepto_codigo
+              where d.tenant_id = $1 and d.pago_empleado_id in (select id from merge_recalculo)
+              group by 1) s
+      where y.tenant_id = $1 and y.id = s.id`,
+    [tenantKey],
+  );
+  await client.query(
+    `update pago p set total_devengados = s.dev, total_deducciones = s.ded, total_neto = s.dev - s.ded
+       from (select pago_id, sum(total_devengados) as dev, sum(total_deducciones) as ded from pago_empleado
+              where tenant_id = $1 and pago_id in (select pago_id from pago_empleado where tenant_id = $1 and id in (select id from merge_recalculo))
+              group by 1) s
+      where p.tenant_id = $1 and p.id = s.pago_id`,
+    [tenantKey],
+  );
+  await client.query(
+    `insert into ${KEYS_TABLE}
+     select distinct vinculacion_id, extract(year from pago_fecha_desde)::smallint from pago_empleado
+      where tenant_id = $1 and pago_definitivo and id in (select id from merge_recalculo)
+     on conflict do nothing`,
+    [tenantKey],
+  );
+}

@@ -1,0 +1,73 @@
+import {
+  type Changes,
+  type KeyedTable,
+  type MergeContext,
+  stageTables,
+  symmetricDifferenceSql,
+  mergeKeyed,
+} from '@nomina-api/platform/persistence/bulk/staging';
+import { applyResumenVentasDelta } from './resumen-ventas';
+import { REPORTES_COLUMNS as COLUMNS } from './tables';
+
+/**
+ * A merge of reportes' data (CONTRACT §6): categories and products by uuid; a sale replaced whole
+ * (its lines with it) when it differs from the stored one, inserted when new, removed when listed
+ * in `eliminar.ventas`. The file's rows were staged (loadProductos and loadVentas with STAGED);
+ * the sales rollups get the difference only (applyResumenVentasDelta).
+ */
+
+const CATEGORIA: KeyedTable = { table: 'categoria', columns: COLUMNS.categoria, key: ['id'] };
+const PRODUCTO: KeyedTable = { table: 'producto', columns: COLUMNS.producto, key: ['id'] };
+
+export async function stageReportes(ctx: MergeContext): Promise<void> {
+  await stageTables(ctx.client, ['categoria', 'producto', 'venta', 'venta_linea']);
+}
+
+export async function mergeProductos(ctx: MergeContext): Promise<{ categorias: Changes; productos: Changes }> {
+  return { categorias: await mergeKeyed(ctx, CATEGORIA), productos: await mergeKeyed(ctx, PRODUCTO) };
+}
+
+const list = (table: keyof typeof COLUMNS, alias?: string): string => COLUMNS[table].map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
+const ACTION_TABLE = 'merge_venta_cambio';
+const inAction = (actions: string): string => `(select id from ${ACTION_TABLE} where accion in (${actions}))`;
+
+export async function mergeVentas(ctx: MergeContext, eliminar: string[]): Promise<Changes> {
+  const { client, tenantKey } = ctx;
+  await client.query(`create temp table if not exists ${ACTION_TABLE} (id uuid primary key, accion char(1) not null) on commit drop`);
+  await client.query(`truncate ${ACTION_TABLE}`);
+  await client.query(
+    `insert into ${ACTION_TABLE} select s.id, 'N' from merge_venta s where not exists (select 1 from venta v where v.tenant_id = $1 and v.id = s.id)`,
+    [tenantKey],
+  );
+  const storedLines = `select ${list('venta_linea', 'l')} from venta_linea l where l.tenant_id = $1 and l.venta_id in (select id from merge_venta)`;
+  await client.query(
+    `insert into ${ACTION_TABLE}
+     select distinct x.id, 'R' from (
+       select s.id from merge_venta s join venta v on v.tenant_id = $1 and v.id = s.id
+        where (v.negocio_id, v.fecha, v.estado) is distinct from (s.negocio_id, s.fecha, s.estado)
+       union all
+       select venta_id from (${symmetricDifferenceSql(`select ${list('venta_linea')} from merge_venta_linea`, storedLines)}) l
+     ) x
+     where not exists (select 1 from ${ACTION_TABLE} c where c.id = x.id)`,
+    [tenantKey],
+  );
+  await client.query(`insert into ${ACTION_TABLE} select v.id, 'E' from venta v where v.tenant_id = $1 and v.id = any($2::uuid[])`, [
+    tenantKey,
+    eliminar,
+  ]);
+  const { rows } = await client.query<{ accion: string; n: number }>(`select accion, count(*)::int as n from ${ACTION_TABLE} group by 1`);
+  const count = (a: string): number => rows.find((r) => r.accion === a)?.n ?? 0;
+  const changes: Changes = { insertados: count('N'), reemplazados: count('R'), eliminados: count('E') };
+  if (ctx.dryRun || !rows.length) return changes;
+  const gone = inAction(`'R', 'E'`);
+  const put = inAction(`'N', 'R'`);
+  // The rollups first: the delta reads the stored lines that are about to go.
+  await applyResumenVentasDelta(client, tenantKey, gone, put);
+  await client.query(`delete from venta_linea where tenant_id = $1 and venta_id in ${gone}`, [tenantKey]);
+  await client.query(`delete from venta where tenant_id = $1 and id in ${gone}`, [tenantKey]);
+  await client.query(`insert into venta (${list('venta')}) select ${list('venta')} from merge_venta where id in ${put}`);
+  await client.query(
+    `insert into venta_linea (${list('venta_linea')}) select ${list('venta_linea')} from merge_venta_linea where venta_id in ${put}`,
+  );
+  return changes;
+}
