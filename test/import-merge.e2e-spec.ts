@@ -4,6 +4,11 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import type { Dataset, EmpleadoInput, PagoInput, ProveedorInput, TenantInput, VentaInput } from '@nomina-api/importer/dataset.types';
+import { loadDataset } from '@nomina-api/importer/load-dataset';
+import { mergeDataset } from '@nomina-api/importer/merge/merge-dataset';
+import { readDatasetFile } from '@nomina-api/importer/stream/read-dataset';
+import { lockTenants } from '@nomina-api/importer/tenant-row';
+import { ACUMULADO_ANUAL_ROWS } from '@nomina-api/nomina/persistence';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import { exampleDataset } from '../scripts/lib/environment';
 import { importInProcess, snapshot } from './support/import-cli';
@@ -317,5 +322,93 @@ describe('import --merge (e2e)', () => {
     } finally {
       await fresh.end();
     }
+  });
+
+  describe('concurrency: one tenant, one import at a time', () => {
+    const PACIFICO = 'eefc7a24-ca77-4617-a19b-5632192302e1';
+    const pacifico = (): TenantInput => exampleDataset().tenants[2];
+    const bonds = (pacifico().empleados as EmpleadoInput[]).map((e) => e.vinculaciones[0].uuid);
+    /** A payment on the same bonds and year as the others: their rollup rows are the ones both merges rebuild. */
+    const payment = (n: number): TenantInput => ({
+      ...head(pacifico()),
+      pagos: [
+        {
+          uuid: u(600 + n),
+          ano: 2023,
+          mes: 12,
+          descripcion: `Extra ${n}`,
+          fechaDesde: '2023-12-10',
+          fechaHasta: '2023-12-10',
+          fechaPago: '2023-12-10',
+          estado: 'PG',
+          tipoPago: 'PR',
+          definitivo: true,
+          empleados: bonds.slice(0, 3).map((vinculacion, k) => ({
+            uuid: u(700 + n * 10 + k),
+            vinculacion,
+            salarioBase: 1_000_000,
+            detalles: [{ uuid: u(800 + n * 10 + k), concepto: '001', valor: 1000 * (n + 1) + k }],
+          })),
+        },
+      ],
+    });
+    const ROLLUP_DIFF = `
+      select count(*)::int as n from (
+        (select * from vinculacion_acumulado_anual where tenant_id = $1 except select * from (${ACUMULADO_ANUAL_ROWS}) r where r.tenant_id = $1)
+        union all
+        (select * from (${ACUMULADO_ANUAL_ROWS}) r where r.tenant_id = $1 except select * from vinculacion_acumulado_anual where tenant_id = $1)
+      ) x`;
+
+    /** Runs `imports` on their own connections while a transaction holds the tenant's import lock, then lets them go together. */
+    async function together(imports: ((client: Client) => Promise<unknown>)[]): Promise<PromiseSettledResult<unknown>[]> {
+      const holder = new Client({ connectionString: url });
+      const clients = imports.map(() => new Client({ connectionString: url }));
+      await Promise.all([holder, ...clients].map((c) => c.connect()));
+      try {
+        await holder.query('begin');
+        await lockTenants(holder, [PACIFICO]);
+        const running = Promise.allSettled(imports.map((run, i) => run(clients[i])));
+        for (let i = 0; i < 400; i++) {
+          const { rows } = await db.query<{ n: number }>(
+            `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+          );
+          if (rows[0].n === imports.length) break;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        const { rows } = await db.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+        );
+        expect(rows[0].n).toBe(imports.length);
+        await holder.query('commit');
+        return await running;
+      } finally {
+        await Promise.all([holder, ...clients].map((c) => c.end()));
+      }
+    }
+
+    const mergeOn = (tenant: TenantInput) => async (client: Client) => {
+      const result = await mergeDataset(client, await readDatasetFile(write({ tenants: [tenant] })), { dryRun: false });
+      expect(result.problems).toEqual([]);
+    };
+
+    it('two merges at once: both wait, then run one after the other (no deadlock, no lost update)', async () => {
+      const results = await together([mergeOn(payment(1)), mergeOn(payment(2))]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+      const { rows } = await db.query<{ n: number }>('select count(*)::int as n from pago where tenant_id = $1 and id = any($2::uuid[])', [
+        PACIFICO,
+        [u(601), u(602)],
+      ]);
+      expect(rows[0].n).toBe(2);
+      expect((await db.query<{ n: number }>(ROLLUP_DIFF, [PACIFICO])).rows[0].n).toBe(0);
+    });
+
+    it('a merge and a --replace at once: one after the other, either order leaves a consistent tenant', async () => {
+      const results = await together([mergeOn(payment(3)), (client) => loadDataset(client, { tenants: [pacifico()] }, { replace: true })]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect((await db.query<{ n: number }>(ROLLUP_DIFF, [PACIFICO])).rows[0].n).toBe(0);
+      const { rows } = await db.query<{ n: number }>('select count(*)::int as n from pago where tenant_id = $1', [PACIFICO]);
+      // The replace first (then the merge adds one payment) or the merge first (the replace removes it).
+      expect([4, 5]).toContain(rows[0].n);
+    });
   });
 });
