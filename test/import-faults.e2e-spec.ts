@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import type { Dataset, PagoInput } from '@nomina-api/importer/dataset.types';
+import type { Dataset, PagoInput, VentaInput } from '@nomina-api/importer/dataset.types';
 import { generateDataset, materializeDataset } from '@nomina-api/importer/demo/generate-dataset';
 import { exampleDataset } from '../scripts/lib/environment';
 import { type CliRun, importCli as runCli, importInProcess as runInProcess, snapshot as snapshotOf } from './support/import-cli';
@@ -64,12 +64,21 @@ describe('import faults (e2e, the CLI on a real database)', () => {
     const duplicate = structuredClone(good);
     const pagos = duplicate.tenants[0].pagos as PagoInput[];
     pagos[1].uuid = pagos[0].uuid.toUpperCase();
+    const duplicateSale = structuredClone(good);
+    const ventas = duplicateSale.tenants[0].ventas as VentaInput[];
+    ventas[3].uuid = ventas[1].uuid.replace(/-/g, '');
 
     const cases: [string, string | Buffer, RegExp][] = [
       ['truncated.json', text.slice(0, Math.floor(text.length * 0.6)), /no es JSON válido en la línea \d+, columna \d+/],
       ['wrong-types.json', JSON.stringify(wrongTypes), /\$\.tenants\[0\]\.pagos\[0\]\.ano/],
       ['broken-reference.json', JSON.stringify(broken), /\$\.tenants\[0\]\.pagos\[0\]\.empleados\[0\]\.vinculacion/],
       ['duplicate-uuid.json', JSON.stringify(duplicate), /\$\.tenants\[0\]\.pagos\[1\]\.uuid/],
+      // Sales are checked by the streamed bulk-uuid set (not the catalogs' maps): located at the second use, naming the first.
+      [
+        'duplicate-sale.json',
+        JSON.stringify(duplicateSale),
+        /\$\.tenants\[0\]\.ventas\[3\]\.uuid: uuid de venta repetido: ya se usa en \$\.tenants\[0\]\.ventas\[1\]\.uuid/,
+      ],
       ['empty.json', '', /no es JSON válido/],
       ['binary.json', Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xfe, 0x00, 0x7b, 0x22]), /no es JSON válido/],
       // Lone surrogate escapes (a high one alone, a low one alone, a high one before a letter):
