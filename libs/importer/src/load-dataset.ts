@@ -6,8 +6,9 @@ import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import { loadPlatformTenantData } from '@nomina-api/platform/persistence/tenant-data';
 import { loadProveedores } from '@nomina-api/proveedores/persistence';
 import { loadProductos, loadVentas } from '@nomina-api/reportes/persistence';
-import type { Dataset, EmpleadoInput, PagoInput, PagoStreamInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';
+import type { Dataset, PagoInput, PagoStreamInput, ProveedorInput, UsuarioInput, VentaInput } from './dataset.types';
 import { skipRowTriggers, verifyReferences } from './reference-guard';
+import type { StreamedTenant } from './reference-rules';
 import { ALL_TABLES } from './tables';
 import { lockTenants, prepareTenant } from './tenant-row';
 
@@ -62,9 +63,8 @@ export const emptySummary = (): LoadSummary => ({
  * connected and idle; it is left idle (committed or rolled back). Errors are rethrown after the
  * rollback: ImportError for refusals (TENANT_EXISTS, EMAIL_IN_USE, ...), else the driver's error.
  */
-/** A tenant to load: employees, payments and sales may also be async (a file read again as a stream). */
-export type LoadableTenant = Omit<TenantInput, 'pagos' | 'ventas' | 'empleados'> & {
-  empleados?: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>;
+/** A tenant to load: its long lists may also be async (a file read again as a stream), its payments sync (the seed's generators). */
+export type LoadableTenant = Omit<StreamedTenant, 'pagos' | 'ventas'> & {
   pagos?: Iterable<PagoStreamInput> | AsyncIterable<PagoStreamInput>;
   ventas?: Iterable<VentaInput> | AsyncIterable<VentaInput>;
 };
@@ -171,8 +171,15 @@ function countPayrollLines(tenants: LoadableTenant[]): number | undefined {
   return total;
 }
 
-function countEstablishments(tenants: LoadableTenant[]): number {
-  return tenants.reduce((n, t) => n + (t.proveedores ?? []).reduce((m, p) => m + p.establecimientos.length, 0), 0);
+/** Establishments for progress, only when the suppliers are arrays. */
+function countEstablishments(tenants: LoadableTenant[]): number | undefined {
+  let total = 0;
+  for (const t of tenants) {
+    if (t.proveedores === undefined) continue;
+    if (!Array.isArray(t.proveedores)) return undefined;
+    for (const p of t.proveedores as ProveedorInput[]) total += p.establecimientos.length;
+  }
+  return total;
 }
 
 function countSaleLines(tenants: LoadableTenant[]): number | undefined {

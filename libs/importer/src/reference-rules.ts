@@ -2,14 +2,19 @@ import { UuidMap, UuidSet } from '@nomina-api/platform/persistence/bulk/uuid-map
 import { BulkUuids } from './bulk-uuids';
 import type { Client } from 'pg';
 import type {
+  CategoriaInput,
+  ConceptoInput,
   EliminarInput,
   EmpleadoInput,
+  GrupoPagoInput,
   NegocioInput,
   PagoEmpleadoInput,
   PagoInput,
   PagoStreamInput,
+  ProductoInput,
   ProveedorInput,
   TenantInput,
+  TipoCotizanteInput,
   UsuarioInput,
   VentaInput,
 } from './dataset.types';
@@ -26,6 +31,7 @@ import {
 } from './dataset-values';
 import { type StoredTenant, storedTenant } from './merge/stored-check';
 import type { ProblemList } from './problems';
+import type { ListField } from './schema-validation';
 import type { UuidPrefilter } from './uuid-prefilter';
 
 /**
@@ -42,15 +48,30 @@ export function checkReferences(tenants: TenantInput[], skip: Set<number>, probl
   for (const p of checker.bulk.report(tenants, skip)) problems.add(p.path, p.message);
 }
 
-/** A tenant whose employees, payments and sales are read again from the file each time they are iterated. */
-export type StreamedTenant = Omit<TenantInput, 'pagos' | 'ventas' | 'empleados'> & {
-  empleados?: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>;
+type Items<T> = Iterable<T> | AsyncIterable<T>;
+
+/** A tenant whose long lists (LIST_FIELDS) are read again from the file each time they are iterated. */
+export type StreamedTenant = Omit<TenantInput, ListField> & {
+  tiposCotizante?: Items<TipoCotizanteInput>;
+  conceptos?: Items<ConceptoInput>;
+  gruposPago?: Items<GrupoPagoInput>;
+  empleados?: Items<EmpleadoInput>;
+  categorias?: Items<CategoriaInput>;
+  productos?: Items<ProductoInput>;
+  proveedores?: Items<ProveedorInput>;
   pagos?: AsyncIterable<PagoStreamInput>;
   ventas?: AsyncIterable<VentaInput>;
 };
 
 /** A tenant's own members, without the lists that may be streamed. */
-type TenantHead = Omit<TenantInput, 'pagos' | 'ventas' | 'empleados'>;
+type TenantHead = Omit<TenantInput, ListField>;
+
+/** The prefilter kind of supplier keys (after BulkUuids' kinds). */
+export const SUPPLIER_KIND = 3;
+
+/** What a supplier is unique by: its tenant (by index in the file), ubicacion and identificacion. */
+export const supplierUniqueKey = (tenant: number, p: Pick<ProveedorInput, 'ubicacion' | 'identificacion'>): string =>
+  `${tenant} ${p.ubicacion} ${proveedorKey(p.identificacion)}`;
 
 /**
  * checkReferences for a streamed file: the same rules, in the same order, one payslip or sale at a
@@ -79,6 +100,17 @@ export async function checkReferencesStreamed(
       if (st?.full) await st.flush();
     };
     let j = 0;
+    for await (const x of t.tiposCotizante ?? []) checker.tipoCotizante(x, i, j++, scope);
+    j = 0;
+    for await (const x of t.conceptos ?? []) checker.concepto(x, i, j++, scope);
+    j = 0;
+    for await (const x of t.gruposPago ?? []) {
+      checker.grupoPago(x, i, j++, scope);
+      await pause();
+    }
+    j = 0;
+    for await (const x of t.categorias ?? []) checker.categoria(x, i, j++, scope);
+    j = 0;
     for await (const e of t.empleados ?? []) {
       checker.empleado(e, i, j++, scope);
       await pause();
@@ -93,13 +125,18 @@ export async function checkReferencesStreamed(
         await pause();
       }
     }
-    checker.productos(t, i, scope);
+    j = 0;
+    for await (const p of t.productos ?? []) {
+      checker.producto(p, i, j++, scope);
+      await pause();
+    }
     j = 0;
     for await (const venta of t.ventas ?? []) {
       checker.venta(venta, `${path}.ventas[${j++}]`, scope);
       await pause();
     }
-    checker.proveedores(t.proveedores ?? [], path, scope);
+    j = 0;
+    for await (const p of t.proveedores ?? []) checker.proveedor(p, i, j++, scope);
     await st?.end((key) => checker.isPagoOf(i, key), t.eliminar?.empleados ?? [], `${path}.eliminar.empleados`);
   }
   for (const p of await checker.bulk.reportStreamed(tenants, skip)) problems.add(p.path, p.message);
@@ -147,8 +184,9 @@ const CATALOG_PATHS: Record<CatalogKind, (t: number, i: number, j: number) => st
 /** What a tenant defines, so its references can be resolved (uuids as uuidKey, or packed in a UuidSet). */
 interface TenantScope {
   negocios: Set<string>;
-  tiposCotizante: Set<string>;
-  conceptos: Set<string>;
+  /** Each code with the index of its first entry. */
+  tiposCotizante: Map<string, number>;
+  conceptos: Map<string, number>;
   grupos: Set<string>;
   vinculaciones: UuidSet;
   categorias: Set<string>;
@@ -193,9 +231,12 @@ class ReferenceChecker {
   private readonly emails = new Map<string, string>();
   readonly bulk: BulkUuids;
 
+  /** Suppliers' first uses (with a prefilter, only of the keys it saw twice). */
+  private readonly suppliers = new Map<string, string>();
+
   constructor(
     private readonly problems: ProblemList,
-    prefilter?: UuidPrefilter,
+    private readonly prefilter?: UuidPrefilter,
     /** A --merge import: `eliminar` is allowed. */
     private readonly merge = false,
   ) {
@@ -207,21 +248,26 @@ class ReferenceChecker {
     return this.uuids.get('pago')?.get(key)?.startsWith(`$.tenants[${t}].`) ?? false;
   }
 
+  /** A parsed tenant, in the order checkReferencesStreamed follows. */
   tenant(t: TenantInput, index: number): void {
     const path = `$.tenants[${index}]`;
     const scope = this.head(t, index, eliminarKeys(t.eliminar));
+    (t.tiposCotizante ?? []).forEach((x, i) => this.tipoCotizante(x, index, i, scope));
+    (t.conceptos ?? []).forEach((x, i) => this.concepto(x, index, i, scope));
+    (t.gruposPago ?? []).forEach((x, i) => this.grupoPago(x, index, i, scope));
+    (t.categorias ?? []).forEach((x, i) => this.categoria(x, index, i, scope));
     (t.empleados ?? []).forEach((e, i) => this.empleado(e, index, i, scope));
     let i = 0;
     for (const pago of t.pagos ?? []) this.pago(pago, `${path}.pagos[${i++}]`, scope);
-    this.productos(t, index, scope);
+    (t.productos ?? []).forEach((p, j) => this.producto(p, index, j, scope));
     i = 0;
     for (const venta of t.ventas ?? []) this.venta(venta, `${path}.ventas[${i++}]`, scope);
-    this.proveedores(t.proveedores ?? [], path, scope);
+    (t.proveedores ?? []).forEach((p, j) => this.proveedor(p, index, j, scope));
   }
 
   /**
-   * The tenant's own rules up to its employees (each then goes to empleado()); returns what its
-   * employees, payments and sales may refer to.
+   * The tenant's own rules, its businesses and users (each catalog entry then goes to its method,
+   * in list order); returns what its employees, payments and sales may refer to.
    */
   head(t: TenantHead, index: number, eliminar: EliminarKeys, stored?: StoredTenant): TenantScope {
     const path = `$.tenants[${index}]`;
@@ -235,8 +281,8 @@ class ReferenceChecker {
     }
     const scope: TenantScope = {
       negocios: new Set(),
-      tiposCotizante: new Set(),
-      conceptos: new Set(),
+      tiposCotizante: new Map(),
+      conceptos: new Map(),
       grupos: new Set(),
       vinculaciones: new UuidSet(1 << 10),
       categorias: new Set(),
@@ -248,7 +294,6 @@ class ReferenceChecker {
     };
     (t.negocios ?? []).forEach((n, i) => this.negocio(n, `${path}.negocios[${i}]`, scope));
     (t.usuarios ?? []).forEach((u, i) => this.usuario(u, `${path}.usuarios[${i}]`, scope));
-    this.catalogs(t, path, scope);
     return scope;
   }
 
@@ -322,27 +367,29 @@ class ReferenceChecker {
     });
   }
 
-  private catalogs(t: TenantHead, path: string, scope: TenantScope): void {
-    const codes = (items: { codigo: string }[], listPath: string, into: Set<string>, what: string): void => {
-      const first = new Map<string, number>();
-      items.forEach((item, i) => {
-        const seen = first.get(item.codigo);
-        if (seen === undefined) first.set(item.codigo, i);
-        else
-          this.problems.add(
-            `${listPath}[${i}].codigo`,
-            `código de ${what} repetido en este tenant: ya se usa en ${listPath}[${seen}].codigo`,
-          );
-        into.add(item.codigo);
-      });
-    };
-    codes(t.tiposCotizante ?? [], `${path}.tiposCotizante`, scope.tiposCotizante, 'tipo de cotizante');
-    codes(t.conceptos ?? [], `${path}.conceptos`, scope.conceptos, 'concepto');
-    (t.gruposPago ?? []).forEach((g, i) => {
-      scope.grupos.add(this.unique('grupo de pago', g.uuid, `${path}.gruposPago[${i}].uuid`));
-      scope.stored?.grupoCodigo(g.codigo, g.uuid, `${path}.gruposPago[${i}].codigo`);
-    });
-    (t.categorias ?? []).forEach((c, i) => scope.categorias.add(this.unique('categoría', c.uuid, `${path}.categorias[${i}].uuid`)));
+  tipoCotizante(x: TipoCotizanteInput, t: number, i: number, scope: TenantScope): void {
+    this.code(scope.tiposCotizante, x.codigo, `$.tenants[${t}].tiposCotizante`, i, 'tipo de cotizante');
+  }
+
+  concepto(x: ConceptoInput, t: number, i: number, scope: TenantScope): void {
+    this.code(scope.conceptos, x.codigo, `$.tenants[${t}].conceptos`, i, 'concepto');
+  }
+
+  private code(first: Map<string, number>, codigo: string, listPath: string, i: number, what: string): void {
+    const seen = first.get(codigo);
+    if (seen === undefined) first.set(codigo, i);
+    else
+      this.problems.add(`${listPath}[${i}].codigo`, `código de ${what} repetido en este tenant: ya se usa en ${listPath}[${seen}].codigo`);
+  }
+
+  grupoPago(g: GrupoPagoInput, t: number, i: number, scope: TenantScope): void {
+    const path = `$.tenants[${t}].gruposPago[${i}]`;
+    scope.grupos.add(this.unique('grupo de pago', g.uuid, `${path}.uuid`));
+    scope.stored?.grupoCodigo(g.codigo, g.uuid, `${path}.codigo`);
+  }
+
+  categoria(c: CategoriaInput, t: number, i: number, scope: TenantScope): void {
+    scope.categorias.add(this.unique('categoría', c.uuid, `$.tenants[${t}].categorias[${i}].uuid`));
   }
 
   /** Employee `i` of tenant `t`, in list order. */
@@ -431,14 +478,12 @@ class ReferenceChecker {
     }
   }
 
-  productos(t: TenantHead, index: number, scope: TenantScope): void {
-    (t.productos ?? []).forEach((p, i) => {
-      const pp = `$.tenants[${index}].productos[${i}]`;
-      this.uniqueAt('producto', p.uuid, index, i);
-      scope.productos.add(p.uuid);
-      this.ref(scope, 'negocio', p.negocio, `${pp}.negocio`);
-      if (p.categoria != null) this.ref(scope, 'categoria', p.categoria, `${pp}.categoria`);
-    });
+  producto(p: ProductoInput, t: number, i: number, scope: TenantScope): void {
+    const pp = `$.tenants[${t}].productos[${i}]`;
+    this.uniqueAt('producto', p.uuid, t, i);
+    scope.productos.add(p.uuid);
+    this.ref(scope, 'negocio', p.negocio, `${pp}.negocio`);
+    if (p.categoria != null) this.ref(scope, 'categoria', p.categoria, `${pp}.categoria`);
   }
 
   venta(venta: VentaInput, path: string, scope: TenantScope): void {
@@ -469,26 +514,30 @@ class ReferenceChecker {
     if (problem) this.problems.add(`${ventaPath}.lineas[${k}].${field}`, problem);
   }
 
-  proveedores(proveedores: ProveedorInput[], path: string, scope: TenantScope): void {
-    const seen = new Map<string, string>();
-    proveedores.forEach((p, i) => {
-      const pp = `${path}.proveedores[${i}]`;
-      const key = `${p.ubicacion} ${proveedorKey(p.identificacion)}`;
-      if (scope.eliminar.proveedores.has(key)) this.removedToo(`${pp}.identificacion`, 'proveedores');
-      const first = seen.get(key);
-      if (first === undefined) seen.set(key, `${pp}.identificacion`);
+  /**
+   * Supplier `i` of tenant `t`. Its identificacion is unique per ubicacion: with a prefilter (a
+   * streamed file) only the keys it saw twice are remembered, so 3 million suppliers cost no set.
+   */
+  proveedor(p: ProveedorInput, t: number, i: number, scope: TenantScope): void {
+    const pp = `$.tenants[${t}].proveedores[${i}]`;
+    const key = supplierUniqueKey(t, p);
+    if (scope.eliminar.proveedores.has(`${p.ubicacion} ${proveedorKey(p.identificacion)}`))
+      this.removedToo(`${pp}.identificacion`, 'proveedores');
+    if (!this.prefilter || this.prefilter.mayRepeatKey(SUPPLIER_KIND, key)) {
+      const first = this.suppliers.get(key);
+      if (first === undefined) this.suppliers.set(key, `${pp}.identificacion`);
       else
         this.problems.add(`${pp}.identificacion`, `proveedor repetido en la ubicación ${p.ubicacion} de este tenant: ya está en ${first}`);
-      const codes = new Map<string, number>();
-      p.establecimientos.forEach((e, k) => {
-        const other = codes.get(e.codigo);
-        if (other === undefined) codes.set(e.codigo, k);
-        else
-          this.problems.add(
-            `${pp}.establecimientos[${k}].codigo`,
-            `código de establecimiento repetido en este proveedor (establecimientos[${other}])`,
-          );
-      });
+    }
+    const codes = new Map<string, number>();
+    p.establecimientos.forEach((e, k) => {
+      const other = codes.get(e.codigo);
+      if (other === undefined) codes.set(e.codigo, k);
+      else
+        this.problems.add(
+          `${pp}.establecimientos[${k}].codigo`,
+          `código de establecimiento repetido en este proveedor (establecimientos[${other}])`,
+        );
     });
   }
 }

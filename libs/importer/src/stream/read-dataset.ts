@@ -2,12 +2,12 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { BULK_KIND_NUMBER } from '../bulk-uuids';
 import { NUL_MESSAGE } from '../json-syntax';
-import type { EmpleadoInput, PagoEmpleadoInput, PagoStreamInput, VentaInput } from '../dataset.types';
+import type { PagoEmpleadoInput, PagoStreamInput, ProveedorInput, VentaInput } from '../dataset.types';
 import { ProblemList, type ImportProblem } from '../problems';
 import type { Client } from 'pg';
 import type { StoredTenant } from '../merge/stored-check';
-import { checkReferencesStreamed, type StreamedTenant } from '../reference-rules';
-import { BULK_FIELDS, type BulkField, SchemaCheck } from '../schema-validation';
+import { checkReferencesStreamed, SUPPLIER_KIND, supplierUniqueKey, type StreamedTenant } from '../reference-rules';
+import { BULK_FIELDS, type BulkField, isListField, type ListField, SchemaCheck } from '../schema-validation';
 import { UuidPrefilter } from '../uuid-prefilter';
 import { JsonSplitter, type PathSegment } from './json-splitter';
 
@@ -265,13 +265,13 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
   const schema = new SchemaCheck(itemProblems);
   let root: unknown;
   let tenants: unknown[] | undefined;
-  const ranges: Partial<Record<BulkField, Range>>[] = [];
-  // Per tenant, where its employee list lies: read again for the rules and the load (see below).
-  const employeeRanges: (Range | undefined)[] = [];
+  // Per tenant, where each of its long lists lies: read again for the rules and the load (see below).
+  const ranges: Partial<Record<ListField, Range>>[] = [];
   // Per tenant, the members of each payment that has some after its `empleados` list (see pagoItems).
   const lateMembers: Map<number, Record<string, unknown>>[] = [];
   const totals = { lineasNomina: 0, lineasVenta: 0 };
   const isBulk = (key: PathSegment): key is BulkField => (BULK_FIELDS as readonly PathSegment[]).includes(key);
+  const listOf = (path: readonly PathSegment[]): Partial<Record<ListField, Range>> => (ranges[path[1] as number] ??= {});
   // Uniqueness of the bulk uuids without a set of all of them (see UuidPrefilter).
   const prefilter = new UuidPrefilter(size);
   const tenantShell = (i: number): Record<string, unknown> => tenants![i] as Record<string, unknown>;
@@ -286,15 +286,16 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
   let afterPayslips = false;
   let late = false;
 
-  // The employees are in the shell only for its schema check (the rules and the load read them
-  // again from the file): a valid one is replaced there by the first valid employee, which the check
-  // passes the same way, so the shell holds one parsed employee and the invalid ones (reported in
-  // place, in Ajv's order) instead of a catalog of 166,667 parsed objects (~60 MB at the end of
-  // this pass).
-  let validEmployee: unknown;
-  const employeeForShell = (value: unknown): unknown => {
-    if (!schema.validEmpleado(value)) return value;
-    return (validEmployee ??= value);
+  /**
+   * An item of a catalog list (employees, contributor types, concepts, payment groups, categories,
+   * products, suppliers): checked against its schema as it is read and not kept — the rules and
+   * the load read the list again from the file (a list of 3 million suppliers never sits in
+   * memory). Suppliers leave their key in the prefilter, for their uniqueness.
+   */
+  const catalogItem = (field: ListField, value: unknown, path: readonly PathSegment[]): void => {
+    if (!schema.item(field, value, path[1] as number, path[3] as number) || field !== 'proveedores') return;
+    const p = value as ProveedorInput;
+    prefilter.addKey(SUPPLIER_KIND, supplierUniqueKey(path[1] as number, p));
   };
 
   const payslip = (value: unknown, path: readonly PathSegment[]): void => {
@@ -324,10 +325,9 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
       else if (path.length === 1) setMember(root as Record<string, unknown>, 'tenants', (tenants = []));
       else if (path.length === 2) tenants![path[1] as number] = {};
       else if (path.length === 3) {
-        // Payments and sales are left empty in the shell (its schema only asks for a list); their items are checked as they come.
+        // The long lists are left empty in the shell (its schema only asks for a list); their items are checked as they come.
         setMember(tenantShell(path[1] as number), path[2] as string, []);
-        if (isBulk(path[2])) (ranges[path[1] as number] ??= {})[path[2]] = { start: offset, end: offset };
-        else if (path[2] === 'empleados') employeeRanges[path[1] as number] = { start: offset, end: offset };
+        if (isListField(path[2])) listOf(path)[path[2]] = { start: offset, end: offset };
       } else if (path.length === 4) {
         pago = {};
         pagoPayslips = 0;
@@ -339,8 +339,7 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
     },
     close: (path, offset) => {
       if (path.length === 3) {
-        if (isBulk(path[2])) ranges[path[1] as number][path[2]]!.end = offset;
-        else if (path[2] === 'empleados') employeeRanges[path[1] as number]!.end = offset;
+        if (isListField(path[2])) listOf(path)[path[2]]!.end = offset;
       } else if (path.length === 5) afterPayslips = true;
       else if (path.length === 4) {
         const [, t, , j] = path as [string, number, string, number];
@@ -355,9 +354,9 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
     },
     value: (path, value, bytes) => {
       if (path.length > 3 && !isBulk(path[2])) {
-        // An item of a catalog list (see descend).
-        (tenantShell(path[1] as number)[path[2] as string] as unknown[])[path[3] as number] =
-          path[2] === 'empleados' ? employeeForShell(value) : value;
+        // An item of a catalog list (see descend), or of a short list kept in the shell (businesses, users).
+        if (isListField(path[2])) catalogItem(path[2], value, path);
+        else (tenantShell(path[1] as number)[path[2] as string] as unknown[])[path[3] as number] = value;
         return;
       }
       if (path.length > 3) noteLargest(readStats, bytes);
@@ -374,8 +373,7 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
           return;
         case 3:
           setMember(tenantShell(path[1] as number), path[2] as string, value);
-          if (isBulk(path[2])) delete ranges[path[1] as number]?.[path[2]];
-          else if (path[2] === 'empleados') employeeRanges[path[1] as number] = undefined;
+          if (isListField(path[2])) delete ranges[path[1] as number]?.[path[2]];
           return;
         case 5:
           // A member of a payment read in parts (a payment that is no object arrives whole, below).
@@ -408,16 +406,14 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
   const streamed: StreamedTenant[] = (tenants ?? []).map((t, i) => {
     const shell = { ...(t as object) } as StreamedTenant;
     const onBytes = (n: number): void => progress(n);
-    const pagos = ranges[i]?.pagos;
-    const ventas = ranges[i]?.ventas;
-    const empleados = employeeRanges[i];
-    // The shell's employees served its schema check only (the valid ones one stand-in, above): the
-    // rules and the load read them again from the file, one chunk's worth at a time.
-    // Their own stats: readStats bounds the payroll and sales values.
-    if (empleados)
-      shell.empleados = fileCollection(() => arrayItems<EmpleadoInput>(file, empleados, validated, { largestValue: 0, mostQueued: 0 }));
-    if (pagos) shell.pagos = fileCollection(() => pagoItems(file, pagos, validated, lateMembers[i], readStats, onBytes));
-    if (ventas) shell.ventas = fileCollection(() => arrayItems<VentaInput>(file, ventas, validated, readStats, onBytes));
+    // The rules and the load read every long list again from the file, one chunk's worth at a time.
+    // The catalogs have their own stats: readStats bounds the payroll and sales values.
+    for (const [field, range] of Object.entries(ranges[i] ?? {}) as [ListField, Range][]) {
+      const lists = shell as unknown as Record<ListField, unknown>;
+      if (field === 'pagos') lists.pagos = fileCollection(() => pagoItems(file, range, validated, lateMembers[i], readStats, onBytes));
+      else if (field === 'ventas') lists.ventas = fileCollection(() => arrayItems(file, range, validated, readStats, onBytes));
+      else lists[field] = fileCollection(() => arrayItems(file, range, validated, { largestValue: 0, mostQueued: 0 }));
+    }
     return shell;
   });
   // Nothing may keep the parsed shell (the callbacks above still see these variables).
@@ -436,7 +432,7 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
       const checkStarted = performance.now();
       phase = 'validando';
       read = 0;
-      total = ranges.reduce((sum, r) => sum + BULK_FIELDS.reduce((s, f) => s + (r?.[f] ? r[f].end - r[f].start + 1 : 0), 0), 0);
+      total = ranges.reduce((sum, r) => sum + BULK_FIELDS.reduce((s, f) => s + (r?.[f] ? r[f]!.end - r[f]!.start + 1 : 0), 0), 0);
       const problems = new ProblemList();
       problems.addAll(firstPass);
       const stored = rootBroken ? [] : await checkReferencesStreamed(streamed, broken, problems, prefilter, merge);

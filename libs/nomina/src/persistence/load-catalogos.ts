@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { copyRows } from '@nomina-api/platform/persistence/bulk/copy-writer';
+import { copyItems } from '@nomina-api/platform/persistence/bulk/copy-writer';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import { TABLES, type TableTarget } from '@nomina-api/platform/persistence/bulk/staging';
 import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, TipoCotizanteInput } from './dataset.types';
@@ -23,12 +23,14 @@ export interface NominaRefs {
   empleados: number;
 }
 
+type Items<T> = Iterable<T> | AsyncIterable<T>;
+
+/** Each a list, or the file read again (a streamed import keeps no parsed catalog between its passes). */
 export interface CatalogosInput {
-  tiposCotizante?: TipoCotizanteInput[];
-  conceptos?: ConceptoInput[];
-  gruposPago?: GrupoPagoInput[];
-  /** A list, or the file read again (a streamed import keeps no parsed employees between its passes). */
-  empleados?: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>;
+  tiposCotizante?: Items<TipoCotizanteInput>;
+  conceptos?: Items<ConceptoInput>;
+  gruposPago?: Items<GrupoPagoInput>;
+  empleados?: Items<EmpleadoInput>;
 }
 
 /** Contributor types, concepts, payment groups, employees and their bonds: everything the streamed payroll refers to. */
@@ -38,28 +40,24 @@ export async function loadCatalogos(
   data: CatalogosInput,
   into: TableTarget = TABLES,
 ): Promise<NominaRefs> {
-  await copyRows(
-    client,
-    into('tipo_cotizante'),
-    COLUMNS.tipo_cotizante,
-    (data.tiposCotizante ?? []).map((t) => [tenantKey, t.codigo, t.descripcion]),
-  );
-  await copyRows(
-    client,
-    into('concepto'),
-    COLUMNS.concepto,
-    (data.conceptos ?? []).map((c) => [tenantKey, c.codigo, c.nombre, c.tipo, c.baseAportes ?? false]),
-  );
-  await copyRows(
-    client,
-    into('grupo_pago'),
-    COLUMNS.grupo_pago,
-    (data.gruposPago ?? []).map((g) => [tenantKey, uuidKey(g.uuid), g.codigo, g.nombre]),
-  );
-  const { refs: vinculaciones, count } = await loadEmpleados(client, tenantKey, data.empleados ?? [], into);
+  await copyItems(client, into('tipo_cotizante'), COLUMNS.tipo_cotizante, data.tiposCotizante ?? [], (t) => [
+    tenantKey,
+    t.codigo,
+    t.descripcion,
+  ]);
+  // The concepts as the line loop needs them, noted while they are written (the first of a code, as validated).
   const conceptos = new Map<string, ConceptoInfo>();
-  (data.conceptos ?? []).forEach((c, index) =>
-    conceptos.set(c.codigo, { index, devengado: c.tipo === 'DEVENGADO', baseAportes: c.baseAportes ?? false }),
-  );
+  await copyItems(client, into('concepto'), COLUMNS.concepto, data.conceptos ?? [], (c, index) => {
+    if (!conceptos.has(c.codigo))
+      conceptos.set(c.codigo, { index, devengado: c.tipo === 'DEVENGADO', baseAportes: c.baseAportes ?? false });
+    return [tenantKey, c.codigo, c.nombre, c.tipo, c.baseAportes ?? false];
+  });
+  await copyItems(client, into('grupo_pago'), COLUMNS.grupo_pago, data.gruposPago ?? [], (g) => [
+    tenantKey,
+    uuidKey(g.uuid),
+    g.codigo,
+    g.nombre,
+  ]);
+  const { refs: vinculaciones, count } = await loadEmpleados(client, tenantKey, data.empleados ?? [], into);
   return { conceptos, vinculaciones, empleados: count };
 }

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { copyRows } from '@nomina-api/platform/persistence/bulk/copy-writer';
+import { copyItems } from '@nomina-api/platform/persistence/bulk/copy-writer';
 import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import { TABLES, type TableTarget } from '@nomina-api/platform/persistence/bulk/staging';
 import type { CategoriaInput, ProductoInput } from './dataset.types';
@@ -9,26 +9,20 @@ import { REPORTES_COLUMNS as COLUMNS } from './tables';
 export async function loadProductos(
   client: Client,
   tenantKey: string,
-  data: { categorias?: CategoriaInput[]; productos?: ProductoInput[] },
+  /** Each a list, or the file read again. */
+  data: {
+    categorias?: Iterable<CategoriaInput> | AsyncIterable<CategoriaInput>;
+    productos?: Iterable<ProductoInput> | AsyncIterable<ProductoInput>;
+  },
   into: TableTarget = TABLES,
 ): Promise<void> {
-  await copyRows(
-    client,
-    into('categoria'),
-    COLUMNS.categoria,
-    (data.categorias ?? []).map((c) => [tenantKey, uuidKey(c.uuid), c.nombre]),
-  );
-  await copyRows(
-    client,
-    into('producto'),
-    COLUMNS.producto,
-    (data.productos ?? []).map((p) => [
-      tenantKey,
-      uuidKey(p.uuid),
-      uuidKey(p.negocio),
-      p.categoria == null ? null : uuidKey(p.categoria),
-      p.codigo,
-      p.nombre,
-    ]),
-  );
+  await copyItems(client, into('categoria'), COLUMNS.categoria, data.categorias ?? [], (c) => [tenantKey, uuidKey(c.uuid), c.nombre]);
+  await copyItems(client, into('producto'), COLUMNS.producto, data.productos ?? [], (p) => [
+    tenantKey,
+    uuidKey(p.uuid),
+    uuidKey(p.negocio),
+    p.categoria == null ? null : uuidKey(p.categoria),
+    p.codigo,
+    p.nombre,
+  ]);
 }
