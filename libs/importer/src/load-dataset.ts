@@ -135,7 +135,9 @@ export async function loadTenant(
   progress('ventas', salesBase);
   const sales = await loadVentas(client, tenantKey, tenant.ventas ?? [], (n) => progress('ventas', salesBase + n));
   progress('proveedores', summary.proveedores);
-  const establishments = await loadProveedores(client, tenantKey, tenant.proveedores ?? []);
+  const establishments = await loadProveedores(client, tenantKey, tenant.proveedores ?? [], undefined, (n) =>
+    progress('proveedores', summary.proveedores + n),
+  );
   if (mode.checkAfter) await verifyReferences(client, tenantKey, `${tenant.uuid} (${tenant.nombre})`);
 
   summary.tenants++;

@@ -239,8 +239,11 @@ export async function runImport(argv: string[]): Promise<number> {
     stderr(`${args.error}\n${USAGE}`);
     return 2;
   }
+  const gc = new GarbageCadence();
+  // Every phase ticks it, also those that report no progress for a while (a catalog of millions
+  // being checked or written): the heap stays near its ceiling whatever list is long.
+  const ticker = setInterval(() => gc.tick(), 200).unref();
   try {
-    const gc = new GarbageCadence();
     if (args.merge) return await runMerge(args, started, gc);
     const scan = await scanFile(args.file, gc);
     if (scan.problems.length) return printProblems(args.file, scan.problems);
@@ -255,6 +258,8 @@ export async function runImport(argv: string[]): Promise<number> {
   } catch (err) {
     stderr(describeError(err));
     return 1;
+  } finally {
+    clearInterval(ticker);
   }
 }
 

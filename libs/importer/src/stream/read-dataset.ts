@@ -273,7 +273,7 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
   const isBulk = (key: PathSegment): key is BulkField => (BULK_FIELDS as readonly PathSegment[]).includes(key);
   const listOf = (path: readonly PathSegment[]): Partial<Record<ListField, Range>> => (ranges[path[1] as number] ??= {});
   // Uniqueness of the bulk uuids without a set of all of them (see UuidPrefilter).
-  const prefilter = new UuidPrefilter(size);
+  let prefilter: UuidPrefilter | undefined = new UuidPrefilter(size);
   const tenantShell = (i: number): Record<string, unknown> => tenants![i] as Record<string, unknown>;
   const readStats: ReadStats = { largestValue: 0, mostQueued: 0 };
   const isPagos = (path: readonly PathSegment[]): boolean => path[2] === 'pagos';
@@ -295,15 +295,15 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
   const catalogItem = (field: ListField, value: unknown, path: readonly PathSegment[]): void => {
     if (!schema.item(field, value, path[1] as number, path[3] as number) || field !== 'proveedores') return;
     const p = value as ProveedorInput;
-    prefilter.addKey(SUPPLIER_KIND, supplierUniqueKey(path[1] as number, p));
+    prefilter!.addKey(SUPPLIER_KIND, supplierUniqueKey(path[1] as number, p));
   };
 
   const payslip = (value: unknown, path: readonly PathSegment[]): void => {
     const problems = (payslipProblems ??= new ProblemList());
     if (!schema.payslip(value, path[1] as number, path[3] as number, path[5] as number, problems)) return;
     const pe = value as PagoEmpleadoInput;
-    prefilter.add(PAYSLIP, pe.uuid);
-    for (const d of pe.detalles) prefilter.add(LINE, d.uuid);
+    prefilter!.add(PAYSLIP, pe.uuid);
+    for (const d of pe.detalles) prefilter!.add(LINE, d.uuid);
     totals.lineasNomina += pe.detalles.length;
   };
 
@@ -387,7 +387,7 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
           const field = path[2] as BulkField;
           if (!schema.item(field, value, path[1] as number, path[3] as number)) return;
           if (field === 'pagos') return; // not an object: the schema has said so
-          prefilter.add(SALE, (value as VentaInput).uuid);
+          prefilter!.add(SALE, (value as VentaInput).uuid);
           totals.lineasVenta += (value as VentaInput).lineas.length;
         }
       }
@@ -412,7 +412,7 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
       const lists = shell as unknown as Record<ListField, unknown>;
       if (field === 'pagos') lists.pagos = fileCollection(() => pagoItems(file, range, validated, lateMembers[i], readStats, onBytes));
       else if (field === 'ventas') lists.ventas = fileCollection(() => arrayItems(file, range, validated, readStats, onBytes));
-      else lists[field] = fileCollection(() => arrayItems(file, range, validated, { largestValue: 0, mostQueued: 0 }));
+      else lists[field] = fileCollection(() => arrayItems(file, range, validated, { largestValue: 0, mostQueued: 0 }, onBytes));
     }
     return shell;
   });
@@ -428,14 +428,18 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
     totals,
     timings: { read: (readAt - started) / 1000, validate: 0 },
     checkReferences: async (merge) => {
-      // The second pass reads the payments' and sales' ranges (and the load a third time: no progress then, loadDataset has its own).
+      // The second pass reads the long lists' ranges (and the load a third time: no progress then, loadDataset has its own).
       const checkStarted = performance.now();
       phase = 'validando';
       read = 0;
-      total = ranges.reduce((sum, r) => sum + BULK_FIELDS.reduce((s, f) => s + (r?.[f] ? r[f]!.end - r[f]!.start + 1 : 0), 0), 0);
+      total = ranges.reduce((sum, r) => sum + Object.values(r ?? {}).reduce((s, range) => s + range.end - range.start + 1, 0), 0);
       const problems = new ProblemList();
       problems.addAll(firstPass);
-      const stored = rootBroken ? [] : await checkReferencesStreamed(streamed, broken, problems, prefilter, merge);
+      // Its bits (up to 32 MB for a large file) are not needed by the load: released once the rules have run.
+      const filter = prefilter;
+      prefilter = undefined;
+      if (!filter) throw new Error('checkReferences runs once per read');
+      const stored = rootBroken ? [] : await checkReferencesStreamed(streamed, broken, problems, filter, merge);
       onProgress = undefined;
       result.timings.validate = (performance.now() - checkStarted) / 1000;
       return { problems: problems.toArray(), stored };

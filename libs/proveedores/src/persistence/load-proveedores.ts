@@ -24,6 +24,8 @@ export async function loadProveedores(
   tenantKey: string,
   proveedores: Iterable<ProveedorInput> | AsyncIterable<ProveedorInput>,
   into: TableTarget = TABLES,
+  /** Hears the establishments written so far, after each batch. */
+  onRows?: (establishments: number) => void,
 ): Promise<number> {
   let establishments = 0;
   let buffered = 0;
@@ -38,6 +40,7 @@ export async function loadProveedores(
       rows[ubicacion] = empty();
     }
     buffered = 0;
+    onRows?.(establishments);
   };
   for await (const p of proveedores) {
     const key = proveedorKey(p.identificacion);
