@@ -1,5 +1,6 @@
 // ESLint flat config: typescript-eslint's recommended rules plus the layering of docs/ARCHITECTURE.md,
 // enforced with no-restricted-imports. Formatting is Prettier's job (eslint-config-prettier).
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
@@ -20,6 +21,22 @@ const noOtherContext = (ctx) =>
     group: [`@nomina-api/${other}`, `@nomina-api/${other}/*`, `**/${other}/src/**`],
     message: `Un contexto no importa a otro (${ctx} → ${other}): lo compartido vive en @nomina-api/platform.`,
   }));
+/**
+ * The kernel's front door: outside libs/platform, `@nomina-api/platform` and its sub-barrels only,
+ * `testing` (fixtures) from specs, bench/ and scripts/. A sub-barrel is a folder of
+ * libs/platform/src with an index.ts of its own, the same rule by which tools/build-libs.js writes
+ * the package's `exports`. A separate rule id from the walls above, so a file's walls and its
+ * front door never replace each other's options.
+ */
+const platformSrc = new URL('./libs/platform/src/', import.meta.url);
+const PLATFORM_ENTRIES = readdirSync(platformSrc, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && existsSync(new URL(`${e.name}/index.ts`, platformSrc)))
+  .map((e) => e.name);
+const TEST_FILES = ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'];
+const platformFrontDoor = (entries) => ({
+  regex: `^(@nomina-api/platform/(?!(${entries.join('|')})$)|(\\.{1,2}/)+(.*/)?platform/src(/|$))`,
+  message: `Use la plataforma por su puerta: @nomina-api/platform o @nomina-api/platform/{${entries.join(',')}}; lo demás es interno.`,
+});
 const noHttpFromQuerySide = (ctx) => ({
   // The context's own http/ (relative, or through its alias); platform's kit stays usable.
   regex: `^((\\.{1,2}/)+(.*/)?http|@nomina-api/${ctx}/http)(/|$)`,
@@ -56,6 +73,10 @@ export default tseslint.config(
               group: ['@nomina-api/nomina*', '@nomina-api/reportes*', '@nomina-api/proveedores*', '@nomina-api/importer*'],
               message: 'La plataforma no importa contextos ni el importador.',
             },
+            {
+              group: ['@nomina-api/platform', '@nomina-api/platform/*'],
+              message: 'Dentro de la plataforma, rutas relativas: sus barriles son la puerta para los de fuera.',
+            },
           ],
         },
       ],
@@ -86,7 +107,18 @@ export default tseslint.config(
   })),
   // Tests may use any tool; they still reach contexts through barrels or testing entry points.
   {
-    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    files: TEST_FILES,
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    ignores: ['libs/platform/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [platformFrontDoor(PLATFORM_ENTRIES)] }] },
+  },
+  {
+    files: TEST_FILES,
+    ignores: ['libs/platform/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [platformFrontDoor([...PLATFORM_ENTRIES, 'testing'])] }],
+    },
   },
 );

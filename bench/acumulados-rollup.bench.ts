@@ -15,7 +15,7 @@
  */
 import { Client } from 'pg';
 import { isDeepStrictEqual } from 'node:util';
-import { migrateDatabase } from '@nomina-api/platform/persistence/database';
+import { migrateDatabase } from '@nomina-api/platform/persistence';
 import { NOMINA_SCHEMA } from '@nomina-api/nomina';
 import { conceptosAcumuladosSql, type FuenteAcumulado, type SortKey } from '@nomina-api/nomina/testing';
 import { benchServer, serviceTypes } from './lib/pg';

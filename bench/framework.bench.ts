@@ -14,7 +14,7 @@
  *
  * Every round runs fresh service processes (started in a rotated order; --same-processes keeps the
  * first ones): each process settles in a fast or a slow GC state and keeps it, so one process per
- * build would make the whole run one draw (bench/README.md, round eight). The baseline runs once.
+ * build would make the whole run one draw. The baseline runs once.
  * The first --build is the reference of the B/A columns; words before a build's main file are node
  * flags for that build only (same code, another V8 setting). Services run like bench/run.ts starts
  * them (DEMO_DATA=false, LOG_LEVEL=warn, NODE_ENV=production, DB_POOL_MAX, fixed JWT_SECRET);
@@ -49,7 +49,7 @@ import { createWriteStream, existsSync, mkdirSync, renameSync, writeFileSync } f
 import type { Client } from 'pg';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres } from '@nomina-api/platform/persistence/embedded-postgres';
+import { startEmbeddedPostgres } from '@nomina-api/platform/persistence';
 import { DEMO_LOGINS } from '@nomina-api/importer/demo/generate-dataset';
 import { type AllocationSummary, summarizeHeapProfile } from './lib/heap-profile';
 import { httpGet, load, loadWithCpu, procStat, sequential, type Stats } from './lib/measure';
@@ -313,7 +313,7 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       if (round > 0 && !SAME_PROCESSES) {
         // A new process per build and round, started in a rotated order: a process settles in a
-        // fast or a slow garbage-collection state and keeps it (bench/README.md, round eight), so
+        // fast or a slow garbage-collection state and keeps it, so
         // the medians over the rounds are over several draws instead of one.
         const order = builds.map((_, i) => builds[(i + round) % builds.length]);
         for (const b of order) {

@@ -19,7 +19,7 @@
  *     of lines / N lines; the file that shows whether a single payment is held whole.
  *   node bench/run-ts.js bench/import.bench.ts files
  *     The same for 1 M and 5 M payslip lines (~215 MB and ~1.1 GB) and for one payment of 1 M
- *     lines, with a table for RESULTS.md.
+ *     lines, with a table for bench/RESULTS.md.
  *
  * Always an embedded PostgreSQL in DATA_DIR=/tmp/import-bench ($IMPORT_BENCH_DIR) (database import_bench for the load
  * mode, the CLI's default database for the file mode), emptied first; with DATABASE_URL set, the
@@ -31,8 +31,7 @@ import { loadavg as osLoadavg } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { Client } from 'pg';
-import { acquireDatabase, migrateDatabase } from '@nomina-api/platform/persistence/database';
-import { ensureDatabase } from '@nomina-api/platform/persistence/embedded-postgres';
+import { acquireDatabase, ensureDatabase, migrateDatabase } from '@nomina-api/platform/persistence';
 import type { ConceptoInput, Dataset, PagoInput, TenantInput, VentaInput } from '@nomina-api/importer/dataset.types';
 import { datasetStats, generateDataset, type Scale } from '@nomina-api/importer/demo/generate-dataset';
 import { writeDatasetFile } from '@nomina-api/importer/demo/write-dataset-file';

@@ -10,7 +10,7 @@
  * includes flattening the concatenated (rope) string, which JSON.stringify output doesn't need.
  * Goal: writer <= 1.5x the JSON.stringify time. Pass --quick for a shorter run.
  */
-import { envelopeWriter } from '@nomina-api/platform/http/legacy-json';
+import { envelopeWriter } from '@nomina-api/platform/http';
 import { PAGO_SCHEMA, type PagoView } from '@nomina-api/nomina/testing';
 
 // Deterministic PRNG so runs are comparable.

@@ -2,7 +2,7 @@
  * What the read kit costs per read, without HTTP around it: CPU of the process per
  * `SqlReader.query` (detallePago's prepared statement on the largest payment, `--callers` reads in
  * flight at once), for one or more builds, in alternating rounds with a fresh process per build and
- * round (bench/README.md, "Framework tax, round ten": the pool acquire).
+ * round: the pool acquire and the query deadlines, measured apart from the HTTP layer.
  *
  *   node bench/run-ts.js bench/read-kit.bench.ts --scale medium --build head=bench/.out/head --build new=dist \
  *     [--rounds 5] [--seconds 3] [--callers 10] [--node-flags "--max-semi-space-size=24 ..."]
@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { startEmbeddedPostgres } from '@nomina-api/platform/persistence/embedded-postgres';
+import { startEmbeddedPostgres } from '@nomina-api/platform/persistence';
 import { opt, opts } from './lib/cli';
 import { withDatabase } from './lib/pg';
 

@@ -22,7 +22,7 @@ import type { Dataset, TenantInput, VentaInput } from '@nomina-api/importer/data
 import { generateDataset, type Scale } from '@nomina-api/importer/demo/generate-dataset';
 import { loadDataset } from '@nomina-api/importer/load-dataset';
 import { RESUMEN_VENTAS, ResumenVentas, resumenVentasFillSql } from '@nomina-api/reportes/persistence';
-import { migrateDatabase } from '@nomina-api/platform/persistence/database';
+import { migrateDatabase } from '@nomina-api/platform/persistence';
 import { groupedFromLinesSql, reportUtilitySql } from '@nomina-api/reportes/testing';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
 import { stats, type Stats } from './lib/measure';

@@ -30,7 +30,7 @@ import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { startEmbeddedPostgres } from '@nomina-api/platform/persistence/embedded-postgres';
+import { startEmbeddedPostgres } from '@nomina-api/platform/persistence';
 import { DEMO_LOGINS } from '@nomina-api/importer/demo/generate-dataset';
 import { httpGet, load, type LoadResult, loadWithCpu, rssSampler, sequential, type Stats } from './lib/measure';
 import { serviceClient, servicePool, withDatabase } from './lib/pg';
@@ -60,7 +60,7 @@ const POOL = Number(opt('pool') ?? 10);
 const IMPORT_LINES = Number(opt('import-lines') ?? 1_000_000);
 /** A second build of the service measured in the same run (A/B of an optimisation): path of its main.js. */
 const AB = opt('ab');
-/** The service measured (side A of --ab): default the build of the working tree, dist/ (shared: see README). */
+/** The service measured (side A of --ab): default the build of the working tree, dist/. */
 const SERVICE = opt('service') ?? join(ROOT, 'dist/apps/api/src/main.js');
 /**
  * The service (and --ab) processes run with the Dockerfile's V8 flags (its NODE_OPTIONS: a 256 MB
@@ -358,7 +358,7 @@ async function main(): Promise<void> {
           return { seq, load: measured, rssPeakMB: Math.round(rss.stop()) };
         };
         // With --ab the two builds swap places every other scenario: the one measured right after
-        // the baseline was seen paying for that place (round seven), so neither side always has it.
+        // the baseline can pay for that place, so neither side always has it.
         const bFirst = Boolean(svcB && serviceB) && index % 2 === 1;
         const measuredB = bFirst ? await measure(serviceB!, svcB!, authB) : undefined;
         const { seq: svcSeq, load: svcLoad, rssPeakMB } = await measure(service, svc, auth);

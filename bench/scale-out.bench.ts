@@ -11,12 +11,12 @@
  *   4. failover: the standby is stopped under load; time until the reads are on the primary, and
  *      the failed requests (expected 0).
  * The load is GET /pagos (a paged list, the commonest read). Prints a Markdown table and the load
- * average; append it to bench/RESULTS.md by hand.
+ * average, for docs/SCALING.md's measurements.
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedStandby } from '@nomina-api/platform/persistence/embedded-standby';
+import { startEmbeddedStandby } from '@nomina-api/platform/persistence';
 import { opt } from './lib/cli';
 import { load, type LoadResult } from './lib/measure';
 import { benchServer, withDatabase } from './lib/pg';

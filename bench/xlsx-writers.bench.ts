@@ -17,9 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { csvExport } from '@nomina-api/platform/export/csv-export';
-import { exportColumns } from '@nomina-api/platform/export/export-column';
-import { XLSX_MAX_DATA_ROWS, xlsxExport } from '@nomina-api/platform/export/xlsx-export';
+import { csvExport, exportColumns, XLSX_MAX_DATA_ROWS, xlsxExport } from '@nomina-api/platform/export';
 import { opt } from './lib/cli';
 
 const COLUMNS = exportColumns({

@@ -1,5 +1,6 @@
 /**
- * `npm run chaos [-- --mode embedded|url|both] [--connections 16] [--outage-ms 4000]`:
+ * `npm run chaos [-- --mode embedded|url|both|replicas|all] [--connections 16] [--outage-ms 4000]`
+ * (default all; `replicas`: the replica faults of scripts/chaos-replicas.ts, with a table of their own):
  * the real service (apps/api/src/main.ts, a child process) under autocannon load on loopback,
  * while PostgreSQL is hurt: backends terminated (pg_terminate_backend), the server stopped with
  * `pg_ctl stop -m fast` and with `-m immediate` (a crash), then started again; the service's
@@ -36,6 +37,7 @@ import {
   terminateBackends,
 } from './lib/environment';
 import { startLoad } from './lib/load';
+import { replicaChaos } from './chaos-replicas';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -343,13 +345,14 @@ function histogram(values: number[]): string {
 }
 
 async function main(): Promise<number> {
-  const mode = arg('mode', 'both');
+  const mode = arg('mode', 'all');
   const connections = Number(arg('connections', '16'));
   const outageMs = Number(arg('outage-ms', '4000'));
-  const modes = mode === 'both' ? (['embedded', 'url'] as const) : ([mode as 'embedded' | 'url'] as const);
+  type Mode = 'embedded' | 'url' | 'replicas';
+  const modes: readonly Mode[] = mode === 'all' ? ['embedded', 'url', 'replicas'] : mode === 'both' ? ['embedded', 'url'] : [mode as Mode];
   let failed = 0;
   for (const m of modes) {
-    const { failures, report } = await scenario(m, connections, outageMs);
+    const { failures, report } = m === 'replicas' ? await replicaChaos() : await scenario(m, connections, outageMs);
     process.stdout.write(`\nchaos [${m}] ${failures.length ? 'FAILED' : 'passed'}\n  ${report.join('\n  ')}\n`);
     for (const f of failures) process.stdout.write(`  ✗ ${f}\n`);
     failed += failures.length;

@@ -22,7 +22,7 @@ import { sign } from 'jsonwebtoken';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { generateDataset, materializeDataset } from '@nomina-api/importer/demo/generate-dataset';
 import { DETALLE_PAGO_SQL, GET_EMPLEADO_SQL } from '@nomina-api/nomina/testing';
-import { type PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { type PgClient, SqlReader } from '@nomina-api/platform/persistence';
 import {
   databaseUrl,
   exampleDataset,

@@ -12,8 +12,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { PAGO_LIKE_COLUMNS } from '@nomina-api/platform/export/__fixtures__/export-rows';
-import { xlsxExport } from '@nomina-api/platform/export/xlsx-export';
+import { PAGO_LIKE_COLUMNS } from '@nomina-api/platform/testing';
+import { xlsxExport } from '@nomina-api/platform/export';
 import { log, runScript } from './lib/environment';
 
 const COLUMNS = PAGO_LIKE_COLUMNS;

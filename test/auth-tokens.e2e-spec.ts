@@ -43,9 +43,15 @@ describe('bearer tokens (e2e)', () => {
     expect((await get(app, ROUTE, await login(app, 'ana.gomez@andina.example.co', 'a9jJ8y8Tcb#12'))).status).toBe(200);
   });
 
-  it('401 without a token or with a malformed header', async () => {
-    expect(expectProblem(await get(app, ROUTE), 401, 'UNAUTHENTICATED').detail).toMatch(/Authorization/);
-    expectProblem(await get(app, ROUTE, undefined, { authorization: 'Basic abc' }), 401);
+  it('401 without a token or with a malformed header, saying which', async () => {
+    expect(expectProblem(await get(app, ROUTE), 401, 'UNAUTHENTICATED').detail).toMatch(/^Falta el encabezado Authorization/);
+    // A header without the scheme is told the scheme is wrong, not that the header is missing.
+    for (const authorization of ['abc', 'Basic abc', 'Token abc']) {
+      const detail = expectProblem(await get(app, ROUTE, undefined, { authorization }), 401, 'UNAUTHENTICATED').detail;
+      expect(detail).toMatch(/no usa el esquema Bearer/);
+    }
+    const twoTokens = expectProblem(await get(app, ROUTE, undefined, { authorization: 'Bearer abc def' }), 401).detail;
+    expect(twoTokens).toMatch(/mal formado/);
     expectProblem(await get(app, ROUTE, 'not-a-jwt'), 401);
   });
 

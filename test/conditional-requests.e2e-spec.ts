@@ -26,6 +26,46 @@ const PAGO = 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588';
 const SLIP = 'AA127C7D70004A55822DE206B914F0E4';
 const STRONG = /^"[A-Za-z0-9_-]{32}"$/;
 
+/**
+ * Two tenants alike in everything the ETag hashes but the tenant: the same user and business ids
+ * (ids are per tenant), no data version (a tenant no import has versioned is at version 0) and the
+ * same request. Only their suppliers differ.
+ */
+const TWIN_PASSWORD = 'Gemelo#2024-clave';
+const TWIN_USER = '7e7e0000-0000-4000-8000-000000000001';
+const TWIN_BUSINESS = '7e7e0000-0000-4000-8000-0000000000b1';
+const twin = (n: number, razonSocial: string): Dataset => ({
+  tenants: [
+    {
+      uuid: `7e7e0000-0000-4000-8000-00000000010${n}`,
+      nit: `90000777${n}`,
+      nombre: `Gemelo ${n} S.A.S.`,
+      activo: true,
+      negocios: [{ uuid: TWIN_BUSINESS, nombre: 'Sede Única', suscripcion: null }],
+      usuarios: [
+        {
+          uuid: TWIN_USER,
+          email: `admin@gemelo${n}.co`,
+          password: TWIN_PASSWORD,
+          nombre: 'Admin',
+          apellido: 'Gemelo',
+          negocios: [TWIN_BUSINESS],
+        },
+      ],
+      proveedores: [
+        {
+          identificacion: '800100200',
+          tipoIdentificacion: 'NIT',
+          razonSocial,
+          ubicacion: 'DEFINITIVA',
+          establecimientos: [{ codigo: '001', nombre: 'Sede Principal' }],
+        },
+      ],
+    },
+  ],
+});
+const TWINS = [twin(1, 'Proveedor Uno S.A.S.'), twin(2, 'Proveedor Dos S.A.S.')];
+
 const READS = [
   '/pagos?params[estados]=PG,PP',
   `/pagoEmpleados?params[pago]=${PAGO}`,
@@ -44,7 +84,7 @@ describe('conditional requests (e2e)', () => {
   let marta: string;
 
   beforeAll(async () => {
-    url = await seedDatabase('nomina_test_conditional', [FIXTURE]);
+    url = await seedDatabase('nomina_test_conditional', [FIXTURE, ...TWINS]);
     app = await createTestApp({}, url);
     ana = await login(app, ANA.email, ANA.password);
     marta = await login(app, MARTA.email, MARTA.password);
@@ -98,6 +138,26 @@ describe('conditional requests (e2e)', () => {
     expect(new Set(tags).size).toBe(6);
     const csv = await get(app, `${path}&format=csv`, ana, { 'if-none-match': tags[3] });
     expect(csv.status).toBe(304);
+  });
+
+  it("two tenants' identical requests get different ETags, and one tenant's ETag never gives the other a 304", async () => {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('delete from tenant_data_version where tenant_id = any($1::uuid[])', [TWINS.map((d) => d.tenants[0].uuid)]);
+    } finally {
+      await client.end();
+    }
+    const [one, two] = [await login(app, 'admin@gemelo1.co', TWIN_PASSWORD), await login(app, 'admin@gemelo2.co', TWIN_PASSWORD)];
+    const first = await get(app, '/proveedor', one);
+    const second = await get(app, '/proveedor', two);
+    expect(first.body).toContain('Proveedor Uno');
+    expect(second.body).toContain('Proveedor Dos');
+    expect(first.headers.etag).toMatch(STRONG);
+    expect(second.headers.etag).not.toBe(first.headers.etag);
+    const crossed = await get(app, '/proveedor', two, { 'if-none-match': String(first.headers.etag) });
+    expect(crossed.status).toBe(200);
+    expect(crossed.body).toBe(second.body);
   });
 
   it('If-None-Match compares weakly (RFC 9110 §13.1.2): the W/ form of the tag matches, another does not', async () => {

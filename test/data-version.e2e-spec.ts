@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { bumpDataVersion, DataVersionReader } from '@nomina-api/platform/conditional/data-version';
-import type { Sql } from '@nomina-api/platform/persistence/prepared-statement';
-import type { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { bumpDataVersion, DataVersionReader, type Sql, type SqlReader } from '@nomina-api/platform/persistence';
 
 /**
  * The per-tenant data version on a real PostgreSQL (the e2e database, migrated by the global
@@ -31,6 +29,8 @@ describe('tenant data version', () => {
         lookups++;
         return (await other.query(typeof sql === 'string' ? sql : sql.text, values)).rows;
       },
+      readPoolName: () => 'primaria',
+      pinPrimary: () => undefined,
     } as unknown as SqlReader;
     return { reader: new DataVersionReader(sql, ttlMs), lookups: () => lookups };
   };

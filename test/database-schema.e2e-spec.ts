@@ -7,7 +7,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Client } from 'pg';
 import type { Dataset } from '@nomina-api/importer/dataset.types';
 import { NominaModule } from '@nomina-api/nomina';
-import { migrateDatabase } from '@nomina-api/platform/persistence/database';
+import { migrateDatabase } from '@nomina-api/platform/persistence';
 import { ProveedoresModule } from '@nomina-api/proveedores';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
 import { migrateAndLoad } from '../apps/api/src/database/load-datasets';

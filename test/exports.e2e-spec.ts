@@ -2,7 +2,8 @@ import * as XLSX from '@e965/xlsx';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parse } from 'csv-parse/sync';
 import { generateDataset } from '@nomina-api/importer/demo/generate-dataset';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { XLSX_MAX_DATA_ROWS } from '@nomina-api/platform/export';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { createTestApp, expectProblem, get, login } from './support/test-app';
 import { seedDatabase } from './support/test-database';
 
@@ -122,22 +123,29 @@ function expectCsvMatches(res: Raw, els: Record<string, Json>[]): string[] {
   return header;
 }
 
-/** XLSX read back with SheetJS: sheet name, bold header (styles), typed cells compared with JSON. */
-function expectXlsxMatches(res: Raw, els: Record<string, Json>[], sheet: string): void {
+/**
+ * XLSX read back with SheetJS: sheet names, typed cells compared with JSON. Past `sheetRows` data
+ * rows the rows continue on `<sheet> (2)`, `<sheet> (3)`..., each with the header row.
+ */
+function expectXlsxMatches(res: Raw, els: Record<string, Json>[], sheet: string, sheetRows = XLSX_MAX_DATA_ROWS): void {
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe(XLSX_TYPE);
   const wb = XLSX.read(res.raw, { type: 'buffer', cellDates: true, UTC: true });
-  expect(wb.SheetNames[0]).toBe(sheet);
-  const ws = wb.Sheets[sheet];
-  const header = (XLSX.utils.sheet_to_json(ws, { header: 1 })[0] ?? []) as string[];
-  expectHeader(header, els);
-  const range = XLSX.utils.decode_range(ws['!ref'] as string);
-  expect(range.e.r).toBe(els.length);
-  els.forEach((el, i) =>
-    header.forEach((column, j) =>
-      expectXlsxCell(ws[XLSX.utils.encode_cell({ r: i + 1, c: j })], valueAt(el, column), `row ${i + 1} ${column}`),
-    ),
-  );
+  const sheets = Math.max(1, Math.ceil(els.length / sheetRows));
+  expect(wb.SheetNames).toEqual(Array.from({ length: sheets }, (_, k) => (k === 0 ? sheet : `${sheet} (${k + 1})`)));
+  wb.SheetNames.forEach((name, k) => {
+    const ws = wb.Sheets[name];
+    const part = els.slice(k * sheetRows, (k + 1) * sheetRows);
+    const header = (XLSX.utils.sheet_to_json(ws, { header: 1 })[0] ?? []) as string[];
+    expectHeader(header, els);
+    const range = XLSX.utils.decode_range(ws['!ref'] as string);
+    expect({ name, rows: range.e.r }).toEqual({ name, rows: part.length });
+    part.forEach((el, i) =>
+      header.forEach((column, j) =>
+        expectXlsxCell(ws[XLSX.utils.encode_cell({ r: i + 1, c: j })], valueAt(el, column), `${name} row ${i + 1} ${column}`),
+      ),
+    );
+  });
 }
 
 interface Case {
@@ -183,6 +191,38 @@ function payrollCases(pago: string, slip: string): Case[] {
       sheet: 'detallePago',
       file: new RegExp(`detallePago-${pago}-${DAY}`),
     },
+  ];
+}
+
+/** The bond lists (whole without paging) and the catalogs (CONTRACT §11.1, §11.3); `persona` has bonds. */
+function bondAndCatalogCases(persona: string): Case[] {
+  const whole = (name: string, url: string, sheet = name): Case => ({
+    name,
+    json: url,
+    exportUrl: url,
+    sheet,
+    file: new RegExp(`${sheet}-${DAY}`),
+  });
+  return [
+    whole('vinculados', '/vinculados'),
+    whole('desvinculados', '/vinculados/desvinculados'),
+    {
+      name: 'vinculadosEmpleado',
+      json: `/vinculados/empleado/${persona}`,
+      exportUrl: `/vinculados/empleado/${persona}`,
+      sheet: 'vinculadosEmpleado',
+      file: new RegExp(`vinculadosEmpleado-${persona}-${DAY}`),
+    },
+    whole('tiposCotizante', '/vinculados/tiposCotizante'),
+    {
+      name: 'gruposPagos',
+      json: '/gruposPagos?size=1000',
+      exportUrl: '/gruposPagos',
+      sheet: 'gruposPagos',
+      file: new RegExp(`gruposPagos-${DAY}`),
+    },
+    whole('listagrupos', '/gruposPagos/listagrupos'),
+    whole('conceptos', '/conceptos'),
   ];
 }
 
@@ -235,6 +275,8 @@ describe('exports on the example dataset (e2e)', () => {
       file: /conceptosacumulados-2023-01-01-2023-12-31/,
     },
     { name: 'empleados', json: '/empleados?size=1000', exportUrl: '/empleados', sheet: 'empleados', file: new RegExp(`empleados-${DAY}`) },
+    // Raúl Pablo Hernández Muñoz: a retired bond and a current one.
+    ...bondAndCatalogCases('A91AFB5841B846A084D10091C16B0781'),
     { name: 'proveedor', json: '/proveedor', exportUrl: '/proveedor', sheet: 'proveedor', file: new RegExp(`proveedor-${DAY}`) },
   ];
   exportSuite(
@@ -243,12 +285,34 @@ describe('exports on the example dataset (e2e)', () => {
     () => app,
   );
 
+  it('a bond list with paging exports that page; without, every bond', async () => {
+    const url = '/vinculados?offset=2&size=3&sort=salarioBase,desc';
+    const els = elements((await get(app, url, ana)).json());
+    expect(els).toHaveLength(3);
+    expectCsvMatches(await getRaw(app, withFormat(url, 'csv'), ana), els);
+    expectXlsxMatches(await getRaw(app, withFormat(url, 'xlsx'), ana), els, 'vinculados');
+  });
+
   it('paging given: the export holds that page only, in the JSON order', async () => {
     const url = '/pagos?params[estados]=PG,PP&offset=2&size=3&sort=totalNeto,desc';
     const els = elements((await get(app, url, ana)).json());
     expect(els).toHaveLength(3);
     expectCsvMatches(await getRaw(app, withFormat(url, 'csv'), ana), els);
     expectXlsxMatches(await getRaw(app, withFormat(url, 'xlsx'), ana), els, 'pagos');
+  });
+
+  it('past the sheet size the rows continue on further sheets, each with the header row (a sheet of 10 rows given to the app)', async () => {
+    const url = '/pagos?params[estados]=PG,PP,EP,PA,RE,AN';
+    const els = elements((await get(app, `${url}&size=1000`, ana)).json());
+    expect(els.length).toBeGreaterThan(20);
+    const small = await createTestApp({}, undefined, { export: { xlsxSheetRows: 10 } });
+    try {
+      // The whole list through the cursor, and a page of exactly two sheets.
+      expectXlsxMatches(await getRaw(small, withFormat(url, 'xlsx'), ana), els, 'pagos', 10);
+      expectXlsxMatches(await getRaw(small, `${url}&size=20&format=xlsx`, ana), els.slice(0, 20), 'pagos', 10);
+    } finally {
+      await small.close();
+    }
   });
 
   it('filter and sort apply as in JSON', async () => {
@@ -368,6 +432,8 @@ describe('exports on the demo dataset (e2e)', () => {
         sheet: 'empleados',
         file: new RegExp(`empleados-${DAY}`),
       },
+      // Paula Cortés Hernández: a retired bond and a current one.
+      ...bondAndCatalogCases('359B0E1C22F0483EA8625B6D16313F2E'),
       {
         name: 'report grouped',
         json: `${report}&groupResult=true`,

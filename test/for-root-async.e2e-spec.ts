@@ -4,7 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sign } from 'jsonwebtoken';
 import { NominaModule } from '@nomina-api/nomina';
-import { PlatformModule } from '@nomina-api/platform/platform.module';
+import { PlatformModule } from '@nomina-api/platform';
 import { ProveedoresModule } from '@nomina-api/proveedores';
 import { ReportesModule } from '@nomina-api/reportes';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';

@@ -66,10 +66,12 @@ describe('NominaModule inside a host app (e2e)', () => {
     expectProblem(await get(host, PAGOS), 401, 'UNAUTHENTICATED');
     const inactive = await get(host, PAGOS, undefined, { 'x-host-user': `${INACTIVE_TENANT}:${IVAN}:${IVAN_BUSINESS}` });
     expect(expectProblem(inactive, 401, 'TENANT_INACTIVE').detail).toBe('Tenant no existe o está inactivo');
-    expectProblem(
+    const unknownUser = expectProblem(
       await get(host, PAGOS, undefined, { 'x-host-user': `${ANDINA}:99999999-9999-4999-8999-999999999999:${SEDE_NORTE}` }),
       401,
+      'UNAUTHENTICATED',
     );
+    expect(unknownUser.detail).toMatch(/^Usuario desconocido: el usuario 99999999999949998999999999999999 /);
     // A bearer token means nothing here: the host decides who is calling.
     expectProblem(await get(host, PAGOS, undefined, { authorization: 'Bearer abc' }), 401);
   });
@@ -89,10 +91,20 @@ describe('NominaModule inside a host app (e2e)', () => {
     expect((await get(host, '/plataforma/ping')).json()).toEqual({ host: 'ok' });
   });
 
-  it('is the code the README shows', () => {
-    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
-    for (const file of ['host-auth.ts', 'host.module.ts'])
-      expect(readme).toContain(readFileSync(join(__dirname, 'host-app', file), 'utf8'));
+  it('is the code docs/EMBEDDING.md shows', () => {
+    const page = readFileSync(join(__dirname, '..', 'docs', 'EMBEDDING.md'), 'utf8');
+    for (const file of ['host-auth.ts', 'host.module.ts']) expect(page).toContain(readFileSync(join(__dirname, 'host-app', file), 'utf8'));
+  });
+
+  it("ends docs/EMBEDDING.md's walkthrough with the call examples/host-platform's tests make; the example silences the root's install scripts", () => {
+    const page = readFileSync(join(__dirname, '..', 'docs', 'EMBEDDING.md'), 'utf8');
+    const example = join(__dirname, '..', 'examples', 'host-platform');
+    const tests = readFileSync(join(example, 'test', 'host.test.ts'), 'utf8');
+    const [, path, header] = /const WALKTHROUGH = \{\s*path: '([^']+)',\s*header:\s*'([^']+)',/.exec(tests) ?? [];
+    const curls = [...page.slice(page.indexOf('## Walkthrough')).matchAll(/^curl -s '([^']+)' \\\n\s+-H '([^']+)'$/gm)];
+    expect(curls.at(-1)?.slice(1)).toEqual([`127.0.0.1:3917${path}`, header]);
+    const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { allowScripts?: unknown };
+    expect(manifest(example).allowScripts).toEqual(manifest(join(__dirname, '..')).allowScripts);
   });
 
   it('brings its Swagger tags and operations under the prefix', () => {

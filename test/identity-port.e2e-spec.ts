@@ -117,10 +117,14 @@ describe('Identity port: a host with identities of its own (e2e)', () => {
       401,
       'USER_INACTIVE',
     );
-    expectProblem(
+    // A user the port does not know, in an active tenant: the answer names the user.
+    const unknown = expectProblem(
       await get(host, '/nomina/pagos?params[estados]=PG', undefined, header(ANDINA, SEDE_BASICA, SEDE_NORTE)),
       401,
-      'TENANT_INACTIVE',
+      'UNAUTHENTICATED',
+    );
+    expect(unknown.detail).toBe(
+      'Usuario desconocido: el usuario 7C9E6679742540DE944BE07FC1F90AE7 no existe en el tenant 0EE9A9BB2B8743F082F5D431917734F8.',
     );
   });
 
@@ -131,10 +135,19 @@ describe('Identity port: a host with identities of its own (e2e)', () => {
     expectProblem(await get(host, `${REPORT}&businessId=${BLOCKED}`, undefined, asAna), 403, 'BUSINESS_FORBIDDEN');
   });
 
-  it('without the port the same host reads our (empty) tables: 401', async () => {
+  it('without the port the same host reads our tables: no such user (401), and a tenant that does not exist counts as inactive', async () => {
     const builtIn = await start(hostModule(url, false));
     try {
-      expectProblem(await get(builtIn, '/nomina/pagos?params[estados]=PG', undefined, asAna), 401, 'TENANT_INACTIVE');
+      expect(
+        expectProblem(await get(builtIn, '/nomina/pagos?params[estados]=PG', undefined, asAna), 401, 'UNAUTHENTICATED').detail,
+      ).toMatch(/^Usuario desconocido: el usuario D1999F37/);
+      const nowhere = header('00000000-0000-4000-8000-000000000000', ANA, SEDE_NORTE);
+      const detail = expectProblem(
+        await get(builtIn, '/nomina/pagos?params[estados]=PG', undefined, nowhere),
+        401,
+        'TENANT_INACTIVE',
+      ).detail;
+      expect(detail).toBe('Tenant no existe o está inactivo');
     } finally {
       await builtIn.close();
     }

@@ -9,7 +9,7 @@ import { mergeDataset } from '@nomina-api/importer/merge/merge-dataset';
 import { readDatasetFile } from '@nomina-api/importer/stream/read-dataset';
 import { lockTenants } from '@nomina-api/importer/tenant-row';
 import { ACUMULADO_ANUAL_ROWS } from '@nomina-api/nomina/persistence';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
+import { uuidKey } from '@nomina-api/platform/persistence';
 import { exampleDataset } from '../scripts/lib/environment';
 import { importInProcess, snapshot } from './support/import-cli';
 import { tenantRows } from './support/merge-compare';

@@ -4,14 +4,13 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Dataset } from '@nomina-api/importer/dataset.types';
 import { loadDataset } from '@nomina-api/importer/load-dataset';
-import { migrateDatabase } from '@nomina-api/platform/persistence/database';
-import { DatabasePrerequisitesError } from '@nomina-api/platform/persistence/preflight';
+import { DatabasePrerequisitesError, migrateDatabase } from '@nomina-api/platform/persistence';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
 import { dropDatabase, freshDatabase, runScoped } from './support/test-database';
 import { createTestApp, get, login } from './support/test-app';
 
 /**
- * The service under least privilege (README "Database privileges and extensions"): a migration
+ * The service under least privilege (docs/OPERATIONS.md, "Privileges and extensions"): a migration
  * role without CREATE on the database, a read role with SELECT only (plus the e-payroll sequence).
  */
 const DB = 'nomina_test_leastpriv';
@@ -86,7 +85,7 @@ describe('Least-privilege roles (e2e)', () => {
     const client = new Client({ connectionString: as(migrator) });
     await client.connect();
     await loadDataset(client, data, { replace: false }).finally(() => client.end());
-    // The service's writes (README): the login limiter's counters and the e-payroll numbering.
+    // The service's writes: the login limiter's counters and the e-payroll numbering.
     await run(
       dbaUrl,
       `grant insert, update, delete on login_limit to ${reader}`,

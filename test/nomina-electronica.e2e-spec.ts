@@ -3,10 +3,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import type { Dataset, DetalleInput, PagoInput, TenantInput } from '@nomina-api/importer/dataset.types';
 import { GenerarNominaElectronicaCommand, GenerarNominaElectronicaHandler, TOMAR_NUMEROS_SQL } from '@nomina-api/nomina/testing';
-import { type PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { DataVersionReader, type PgClient, SqlReader } from '@nomina-api/platform/persistence';
 import { createTestApp, expectProblem, get, login } from './support/test-app';
 import { seedDatabase } from './support/test-database';
-import { DataVersionReader } from '@nomina-api/platform/conditional/data-version';
 
 /**
  * GET /pagos/nominaelectronica/{ano}/{mes} (CONTRACT §3.8): the one payroll GET that writes.

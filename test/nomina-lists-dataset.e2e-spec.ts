@@ -205,6 +205,8 @@ const PAGOS_T1: PagoInput[] = [
     fechaDesde: '2023-01-01',
     estado: 'PG',
     tipoPago: 'IN',
+    // In a group: GET /gruposPagos must not count it.
+    grupoPago: G1,
     empleados: [slip(0x99, 2, 1_300_000, [line(0x99, '001', 1)])],
   }),
 ];
@@ -690,6 +692,91 @@ describe('nómina lists on a hand-made dataset (e2e)', () => {
       const bad = expectProblem(await call('/empleados/XX/10010001'), 400, 'VALIDATION');
       expect(bad.errors[0]).toEqual({ field: 'tipoDocumento', message: expect.stringContaining('CC, CE, TI, PA, PEP, PPT, NIT, RC') });
       expect(expectProblem(await call(`/empleados/CC/${'1'.repeat(21)}`), 400).errors[0].field).toBe('identificacion');
+    });
+  });
+
+  // CONTRACT §11.1 on the edges of "current today": the bonds of GET /empleados, under their legacy names.
+  describe('GET /vinculados and the bond lookups', () => {
+    const bondIds = (contenido: any[]): string[] => contenido.map((b) => b.uuid);
+
+    it('lists the same bonds as GET /empleados, in the same order, each with activo true; the whole list without offset/size', async () => {
+      const { contenido, total } = await ok('/vinculados');
+      expect(total).toBe(CURRENT_BONDS.length);
+      expect(contenido).toHaveLength(CURRENT_BONDS.length);
+      expect(bondIds(contenido)).toEqual((await ok('/empleados?size=1000')).contenido.map((e) => e.vinculadoUuid));
+      expect(contenido.every((b) => b.activo === true)).toBe(true);
+      // Two current bonds of one person: one element each.
+      expect(contenido.filter((b) => b.idEmpleado === '10010009').map((b) => b.uuid)).toEqual([W(U('b1', 0x91)), W(U('b1', 0x92))]);
+    });
+
+    it('writes the element in contract order, names split, contributor type nested', async () => {
+      const res = await call('/vinculados?filter=Jos%C3%A9');
+      expect(res.body).toBe(
+        '{"contenido":[{"uuid":"B1000000000040008000000000000001","empleadoUuid":"A1000000000040008000000000000001","tipoDocumento":"CC",' +
+          '"idEmpleado":"10010001","nombres":"José","apellidos":"Pérez Muñoz","nombreCompleto":"José Pérez Muñoz",' +
+          '"fechaIngreso":"2020-01-01T05:00:00.000+0000","fechaRetiro":null,"salarioBase":1.8404777E7,"salarioIntegral":true,' +
+          '"tipoCotizante":{"codigo":"01","descripcion":"Dependiente"},"activo":true}],"error":null,"advertencia":null,"metadata":null,"total":1}',
+      );
+    });
+
+    it('desvinculados: retired before today (not today), fechaRetiro desc then uuid, activo false', async () => {
+      const { contenido } = await ok('/vinculados/desvinculados');
+      expect(bondIds(contenido)).toEqual([5, 0xc2, 0xa1, 0xd1].map((n) => W(U('b1', n))));
+      expect(contenido.every((b) => b.activo === false)).toBe(true);
+      await walk('/vinculados/desvinculados?sort=salarioBase,desc', 1);
+    });
+
+    it('/vinculados/{uuid}: activo follows today (retiring today: true; retired yesterday, starting tomorrow: false)', async () => {
+      for (const [n, activo] of [
+        [6, true],
+        [8, true],
+        [5, false],
+        [7, false],
+        [0xd2, false],
+      ] as const) {
+        const [b] = (await ok(`/vinculados/${U('b1', n)}`)).contenido;
+        expect({ n, activo: b.activo }).toEqual({ n, activo });
+      }
+      expectProblem(await call(`/vinculados/${U('b2', 1)}`), 404, 'VINCULADO_NO_ENCONTRADO');
+      expect((await ok(`/vinculados/${U('b2', 1)}`, foreignToken)).total).toBe(1);
+    });
+
+    it('/vinculados/empleado/{uuid}: newest first, same date → greater uuid first; a person without bonds → 200 empty', async () => {
+      expect(bondIds((await ok(`/vinculados/empleado/${U('a1', 12)}`)).contenido)).toEqual([W(U('b1', 0xc2)), W(U('b1', 0xc1))]);
+      expect(bondIds((await ok(`/vinculados/empleado/${U('a1', 13)}`)).contenido)).toEqual([W(U('b1', 0xd2)), W(U('b1', 0xd1))]);
+      expect(await ok(`/vinculados/empleado/${U('a1', 11)}`)).toMatchObject({ contenido: [], total: 0 });
+      expectProblem(await call(`/vinculados/empleado/${U('a2', 1)}`), 404, 'EMPLEADO_NO_ENCONTRADO');
+    });
+
+    it('integration lookup: the most recent CURRENT bond (not the most recent bond); none current or none at all → 404 saying so', async () => {
+      const lookup = async (tipo: string, id: string) => (await ok(`/vinculados/integracion/empleado/${tipo}/${id}`)).contenido;
+      expect(bondIds(await lookup('CC', '10010009'))).toEqual([W(U('b1', 0x92))]);
+      // Same fechaIngreso: the retired bond has the greater uuid, the current one is answered.
+      expect(bondIds(await lookup('cc', '10010012'))).toEqual([W(U('b1', 0xc1))]);
+      expect(bondIds(await lookup('CC', '10010006'))).toEqual([W(U('b1', 6))]);
+      expect(bondIds(await lookup('CC', '10010010'))).toEqual([W(U('b1', 0xa2))]);
+      for (const [tipo, id] of [
+        ['CC', '10010005'],
+        ['CC', '10010007'],
+        ['CC', '10010013'],
+        ['pa', 'ab12CD34'],
+      ]) {
+        const body = expectProblem(await call(`/vinculados/integracion/empleado/${tipo}/${id}`), 404, 'VINCULADO_VIGENTE_NO_ENCONTRADO');
+        expect(body.detail).toContain(`${tipo.toUpperCase()} ${id} no tiene una vinculación vigente hoy`);
+      }
+      expectProblem(await call('/vinculados/integracion/empleado/CC/10010099'), 404, 'EMPLEADO_NO_ENCONTRADO');
+      expect(bondIds((await ok('/vinculados/integracion/empleado/CC/10010099', foreignToken)).contenido)).toEqual([W(U('b2', 2))]);
+    });
+
+    it('gruposPagos counts the payments of the group, type IN never; conceptos and tiposCotizante in byte order of codigo', async () => {
+      const res = await call('/gruposPagos');
+      expect(res.body).toBe(
+        `{"contenido":[{"uuid":"${W(G1)}","codigo":"NOM","nombre":"Nómina \\"general\\"","numeroPagos":1.0}],` +
+          '"error":null,"advertencia":null,"metadata":null,"total":1}',
+      );
+      expect((await ok('/conceptos')).contenido.map((c) => c.codigo)).toEqual(['001', '002', '101', '1A', 'A2', 'B1', 'a1']);
+      expect((await ok('/gruposPagos', foreignToken)).total).toBe(0);
+      expect((await ok('/vinculados/tiposCotizante')).contenido).toEqual([{ codigo: '01', descripcion: 'Dependiente' }]);
     });
   });
 });

@@ -6,6 +6,7 @@ import {
   PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE,
   PAGO_EMPLEADOS_WIRE_EXAMPLE,
   PAGOS_WIRE_EXAMPLE,
+  VINCULADO_WIRE_EXAMPLE,
 } from '@nomina-api/nomina/testing';
 import { createTestApp, expectProblem, get, login, TEST_JWT_SECRET } from './support/test-app';
 
@@ -167,6 +168,7 @@ describe('nómina lists on the example dataset (e2e)', () => {
         ['/pagoEmpleadoDetalles/AA127C7D70004A55822DE206B914F0E4', PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE],
         [`/pagoEmpleadoDetalles/detallePago/${ANDINA_PAGO_FEB}`, DETALLE_PAGO_WIRE_EXAMPLE],
         ['/empleados/CC/8927601899', EMPLEADO_WIRE_EXAMPLE],
+        ['/vinculados/2B7EA90DC87745C29FD1938A366C8206', VINCULADO_WIRE_EXAMPLE],
       ];
       for (const [url, body] of cases) expect((await get(app, url, ana)).body).toBe(body);
     });

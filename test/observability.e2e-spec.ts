@@ -107,4 +107,29 @@ describe('OpenAPI document without a database', () => {
     }
     expect(doc.servers).toEqual([{ url: '/', description: 'Este servicio' }]);
   });
+
+  it('logs probes, scrapes, Swagger UI files and favicons at debug, not info', async () => {
+    const lines: { level: number; msg: string; url?: string }[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    const app = await createApp(testConfig(), process.env.TEST_DATABASE_URL!, pino({ level: 'debug' }, sink));
+    const routine = ['/health/live', '/health/ready', '/metrics', '/docs/swagger-ui.css', '/docs/favicon-32x32.png', '/favicon.ico'];
+    try {
+      await app.getHttpAdapter().getInstance().ready();
+      for (const url of routine) await get(app, url);
+      await get(app, '/docs');
+      await get(app, '/pagos?params[estados]=PG', token());
+    } finally {
+      await app.close();
+    }
+    const requests = lines.filter((l) => l.msg === 'request');
+    const levelOf = (url: string): number | undefined => requests.find((l) => l.url === url)?.level;
+    for (const url of routine) expect([url, levelOf(url)]).toEqual([url, pino.levels.values.debug]);
+    expect(levelOf('/docs')).toBe(pino.levels.values.info);
+    expect(levelOf('/pagos?params[estados]=PG')).toBe(pino.levels.values.info);
+  });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { decode, sign } from 'jsonwebtoken';
 import { load } from 'js-yaml';
-import { PrincipalDirectory } from '@nomina-api/platform/tenancy/principal-directory';
+import { PrincipalDirectory } from '@nomina-api/platform/tenancy';
 import { createTestApp, expectProblem, get, login, post, TEST_JWT_SECRET } from './support/test-app';
 
 const ANA = { email: 'ana.gomez@andina.example.co', password: 'a9jJ8y8Tcb#12' };

@@ -1,5 +1,5 @@
 import { DETALLE_PAGO_SQL, GET_EMPLEADO_SQL, PAGO_EMPLEADO_DETALLES_SQL } from '@nomina-api/nomina/testing';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { createTestApp, get, login } from './support/test-app';
 
 /**

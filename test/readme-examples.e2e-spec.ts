@@ -7,12 +7,13 @@ import { OPERATION_IDS } from '../apps/api/src/openapi-polish';
 import { type DemoServer, startDemoServer } from './support/demo-server';
 
 /**
- * The first hour of a new user: every curl of README.md and every example of the OpenAPI document
- * (what Swagger UI prefills) against a fresh database with the demo data, loaded exactly as
- * `npm start` loads it, served on a real socket.
+ * The first hour of a new user: every curl of the README and of the API page, and every example of
+ * the OpenAPI document (what Swagger UI prefills), against a fresh database with the demo data,
+ * loaded exactly as `npm start` loads it, served on a real socket.
  */
 
-const README = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+/** The documents whose curl examples run, in this order (the e-payroll example consumes numbers: it runs once). */
+const DOCUMENTS = ['README.md', 'docs/API.md'].map((name) => ({ name, text: readFileSync(join(__dirname, '..', name), 'utf8') }));
 const DOCUMENTED_BASE = 'http://127.0.0.1:3000';
 const DB = 'nomina_test_readme';
 const run = promisify(execFile);
@@ -24,7 +25,7 @@ interface Example {
 }
 
 /** Each ```bash block with a curl, and the fenced block right after it (its documented output). */
-export function readmeExamples(markdown: string): Example[] {
+export function readmeExamples(markdown: string, name = 'README.md'): Example[] {
   const fence = /^```([\w-]*)\n([\s\S]*?)^```\n/gm;
   const blocks: { lang: string; body: string; start: number; end: number }[] = [];
   for (let m = fence.exec(markdown); m; m = fence.exec(markdown)) {
@@ -36,7 +37,7 @@ export function readmeExamples(markdown: string): Example[] {
     const next = blocks[i + 1];
     const line = markdown.slice(0, b.start).split('\n').length;
     if (!next || markdown.slice(b.end, next.start).trim() !== '')
-      throw new Error(`README.md:${line}: a curl block without its output block right after it`);
+      throw new Error(`${name}:${line}: a curl block without its output block right after it`);
     examples.push({ line, script: b.body, expected: next.body });
   });
   return examples;
@@ -72,10 +73,11 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
     await server?.close();
   });
 
-  describe('README.md', () => {
-    const examples = readmeExamples(README);
+  describe('README.md and docs/API.md', () => {
+    const examples = DOCUMENTS.flatMap((doc) => readmeExamples(doc.text, doc.name).map((e) => ({ ...e, where: `${doc.name}:${e.line}` })));
 
     it('has curl examples, each with its documented output', () => {
+      expect(DOCUMENTS.map((doc) => readmeExamples(doc.text, doc.name).length > 0)).toEqual(DOCUMENTS.map(() => true));
       expect(examples.length).toBeGreaterThanOrEqual(10);
     });
 
@@ -93,7 +95,7 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
     });
 
     // In document order: the e-payroll example consumes numbers, so its output assumes it runs once.
-    it.each(examples.map((e) => [e.line, e] as const))('README.md:%i prints what the README shows', async (_line, example) => {
+    it.each(examples.map((e) => [e.where, e] as const))('%s prints what the page shows', async (_where, example) => {
       // curl prints no final newline: the README shows each command's output on its own line.
       const script = `set -eu\ncurl() { command curl "$@"; local s=$?; echo; return $s; }\n${example.script.split(DOCUMENTED_BASE).join(base)}`;
       const { stdout } = await run('bash', ['-c', script], { env: { ...process.env, TOKEN: token }, maxBuffer: 16 * 1024 * 1024 });
@@ -101,19 +103,26 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
       const actual = stdout.replace(/\r\n/g, '\n').replace(/\uFEFF/g, '');
       if (!matchesDocumented(actual, example.expected)) {
         throw new Error(
-          `README.md:${example.line}: the output differs from the documented one.\n--- documented\n${example.expected}\n--- actual\n${actual}`,
+          `${example.where}: the output differs from the documented one.\n--- documented\n${example.expected}\n--- actual\n${actual}`,
         );
       }
     });
   });
 
   describe('OpenAPI examples (what Swagger UI prefills)', () => {
-    type Param = { name: string; in: string; required?: boolean; example?: unknown; examples?: Record<string, { value: unknown }> };
+    type Param = {
+      name: string;
+      in: string;
+      required?: boolean;
+      example?: unknown;
+      examples?: Record<string, { value: unknown }>;
+      schema?: { enum?: unknown[] };
+    };
     type Op = {
       operationId: string;
       parameters?: Param[];
       requestBody?: { content: Record<string, { example?: unknown }> };
-      responses: Record<string, { content?: Record<string, unknown> }>;
+      responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
     };
     let operations: { method: string; path: string; op: Op }[];
 
@@ -129,11 +138,18 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
       for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z]+$/);
     });
 
-    it('declares a problem+json 503 on every operation and an example on every parameter', () => {
+    it('declares a problem+json 503 on every operation and an example (or, for an enum, its choices) on every parameter', () => {
       for (const { method, path, op } of operations) {
         expect([method, path, op.responses['503']?.content?.['application/problem+json']]).toEqual([method, path, expect.anything()]);
-        for (const p of op.parameters ?? [])
-          expect([path, p.name, p.example !== undefined || p.examples !== undefined]).toEqual([path, p.name, true]);
+        for (const p of op.parameters ?? []) {
+          expect([path, p.name, p.example !== undefined || p.examples !== undefined || p.schema?.enum !== undefined]).toEqual([
+            path,
+            p.name,
+            true,
+          ]);
+          // Swagger UI draws an enum as a selector and `examples` as another one: never both.
+          if (p.schema?.enum) expect([path, p.name, p.examples]).toEqual([path, p.name, undefined]);
+        }
       }
     });
 
@@ -169,8 +185,30 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
       const param = (name: string) => report.parameters!.find((p) => p.name === name)!;
       expect(param('businessId').example).toBe(DEMO_EXAMPLES.businessId);
       // An optional filter is offered, never prefilled: the try-out would silently narrow.
-      expect(param('status').example).toBeUndefined();
-      expect(Object.values(param('status').examples!)[0].value).toBe('');
+      expect([param('status').example, param('status').examples, param('status').schema?.enum]).toEqual([
+        undefined,
+        undefined,
+        ['Pagada', 'Pendiente', 'Anulada'],
+      ]);
+    });
+
+    it("documents POST /login's 200, 400 and 403 as the service answers them", async () => {
+      const login = operations.find((o) => o.op.operationId === 'login')!.op;
+      const documented = (status: string, type: string) => login.responses[status].content![type].example;
+      const post = async (body: unknown) => {
+        const res = await fetch(`${base}/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      const ok = await post(DEMO_EXAMPLES.login);
+      expect(ok.status).toBe(200);
+      expect({ ...ok.body, tokenCurrent: 'eyJ…' }).toEqual({ ...(documented('200', 'application/json') as object), tokenCurrent: 'eyJ…' });
+      expect(await post({ password: 'x' })).toEqual({ status: 400, body: documented('400', 'application/problem+json') });
+      const forbidden = await post({ ...DEMO_EXAMPLES.login, business: '9f3b2c1d-4e5f-4071-8293-a4b5c6d7e8f9' });
+      expect(forbidden).toEqual({ status: 403, body: documented('403', 'application/problem+json') });
     });
   });
 });

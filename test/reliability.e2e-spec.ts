@@ -303,7 +303,7 @@ describe('transport limits, security headers and CORS (e2e, real socket)', () =>
 
   it('every header of an answer is written in one pass: nothing is set on the raw response first', async () => {
     // A header set on Node's response before writeHead (Nest's CORS copy, helmet's raw writes)
-    // makes Node run setHeader for every header of the reply: the cost bench/README.md measured.
+    // makes Node run setHeader for every header of the reply, a measurable cost per request.
     const server = app.getHttpServer() as import('node:http').Server;
     const rawBefore: string[][] = [];
     const spy = (_req: unknown, res: import('node:http').ServerResponse): void => {

@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { sign } from 'jsonwebtoken';
 import { Client } from 'pg';
 import type { Dataset } from '@nomina-api/importer/dataset.types';
-import { createTestApp, expectProblem, get, type InjectResult, login, TEST_JWT_SECRET } from './support/test-app';
+import { createTestApp, expectProblem, get, type InjectResult, login, post, TEST_JWT_SECRET } from './support/test-app';
 import { seedDatabase } from './support/test-database';
 
 // Seeding (migrations, scrypt hashes) and the streaming tests take longer than jest's default 5 s.
@@ -29,6 +29,13 @@ const TRIAL = '11111111-0000-4000-8000-000000000006'; // plan TRIAL
 const SIN_PLAN = '11111111-0000-4000-8000-000000000007'; // sin suscripción
 const AJENO = '22222222-0000-4000-8000-000000000001'; // PREMIUM de otro tenant
 const CERRADO = '33333333-0000-4000-8000-000000000001'; // PREMIUM de un tenant inactivo
+// A tenant of its own for the tests that move the clock: what they leave in caches touches no other test.
+const TENANT_RELOJ = '0d0d0d0d-0000-4000-8000-000000000001';
+const LIMITE = '44444444-0000-4000-8000-000000000001'; // PREMIUM de PLAN_DESDE a PLAN_HASTA
+const CACHE = '44444444-0000-4000-8000-000000000002'; // PREMIUM vigente, borrada por el test de la caché
+// 08:00 and 10:00 in Bogotá (13:00Z, 15:00Z): one calendar day in both zones, so a comparison by day cannot tell them apart.
+const PLAN_DESDE = '2030-03-01T13:00:00.000Z';
+const PLAN_HASTA = '2030-03-14T15:00:00.000Z';
 
 const uuid = (n: string): string => `c0ffee00-0000-4000-8000-0000000000${n}`;
 const sale = (n: string): string => `5a1e0000-0000-4000-8000-0000000000${n}`;
@@ -159,6 +166,20 @@ const DATASET: Dataset = {
       activo: false,
       negocios: [{ uuid: CERRADO, nombre: 'Sede Cerrada', suscripcion: premium }],
       usuarios: [user('cccc0000-0000-4000-8000-000000000001', 'ivan@cerrada.co', [CERRADO])],
+    },
+    {
+      uuid: TENANT_RELOJ,
+      nit: '900000004',
+      nombre: 'Relojería Prueba S.A.S.',
+      activo: true,
+      negocios: [
+        { uuid: LIMITE, nombre: 'Tienda Límite', suscripcion: { plan: 'PREMIUM', desde: PLAN_DESDE, hasta: PLAN_HASTA } },
+        { uuid: CACHE, nombre: 'Tienda Caché', suscripcion: premium },
+      ],
+      usuarios: [
+        user('dddd0000-0000-4000-8000-000000000001', 'hugo@reloj.co', [LIMITE]),
+        user('dddd0000-0000-4000-8000-000000000002', 'ines@reloj.co', [CACHE]),
+      ],
     },
   ],
 };
@@ -677,6 +698,71 @@ describe('GET /reports/reportUtility (e2e)', () => {
       );
     });
 
+    it("login's businesses[].premium is true only for a PREMIUM plan active now, not for any active plan", async () => {
+      const flags = async (email: string) =>
+        (await post(app, '/login', { email, password: PASSWORD }))
+          .json()
+          .businesses.map((b: { _id: string; premium: boolean }) => [b._id, b.premium]);
+      expect(await flags('ana@prueba.co')).toEqual([
+        [wire(NORTE), true],
+        [wire(SUR), true],
+        [wire(GRATIS), false], // GRATIS, active
+      ]);
+      expect(await flags('elena@prueba.co')).toEqual([[wire(TRIAL), false]]); // TRIAL, active
+      expect(await flags('carla@prueba.co')).toEqual([[wire(VENCIDO), false]]);
+      expect(await flags('diego@prueba.co')).toEqual([[wire(FUTURO), false]]);
+      expect(await flags('fabio@prueba.co')).toEqual([[wire(SIN_PLAN), false]]);
+    });
+
+    it('premium from desde to hasta inclusive, compared by instant (to the millisecond), in the guard and in the login flag', async () => {
+      const at = (iso: string, ms = 0): number => Date.parse(iso) + ms;
+      const clock = jest.spyOn(Date, 'now');
+      try {
+        // [instant, premium]: both ends are in; 1 ms outside is out; a plan that ended at 10:00 is
+        // over at 12:00 the same day, not at midnight.
+        const cases: [number, boolean][] = [
+          [at(PLAN_DESDE, -1), false],
+          [at(PLAN_DESDE), true],
+          [at(PLAN_HASTA, -1), true],
+          [at(PLAN_HASTA), true],
+          [at(PLAN_HASTA, 1), false],
+          [at(PLAN_HASTA, 2 * 3600 * 1000), false],
+        ];
+        for (const [now, premium] of cases) {
+          clock.mockReturnValue(now);
+          const when = new Date(now).toISOString();
+          const body = (await post(app, '/login', { email: 'hugo@reloj.co', password: PASSWORD })).json();
+          expect({ when, premium: body.businesses[0].premium }).toEqual({ when, premium });
+          const res = await report(body.tokenCurrent, MARCH);
+          expect({ when, status: res.status }).toEqual({ when, status: premium ? 200 : 402 });
+        }
+      } finally {
+        clock.mockRestore();
+      }
+    });
+
+    it('a subscription removed from the database is 402 once PRINCIPAL_CACHE_TTL_MS (5 s) has passed', async () => {
+      const cached = await createTestApp({ PRINCIPAL_CACHE_TTL_MS: '5000' }, url);
+      const now = Date.now();
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+      const client = new Client({ connectionString: url });
+      try {
+        await client.connect();
+        const token = await login(cached, 'ines@reloj.co', PASSWORD);
+        expect((await get(cached, `${URL}?${MARCH}`, token)).status).toBe(200);
+        await client.query('delete from suscripcion where tenant_id = $1 and negocio_id = $2', [TENANT_RELOJ, CACHE]);
+        // Still the cached answer: the cache is in play.
+        clock.mockReturnValue(now + 4999);
+        expect((await get(cached, `${URL}?${MARCH}`, token)).status).toBe(200);
+        clock.mockReturnValue(now + 5000);
+        expectProblem(await get(cached, `${URL}?${MARCH}`, token), 402, 'PREMIUM_REQUIRED');
+      } finally {
+        clock.mockRestore();
+        await client.end();
+        await cached.close();
+      }
+    });
+
     it('tenants are isolated: the other tenant sees only its own sales', async () => {
       const res = await report(tokens.zoe, `${MARCH}&groupResult=true`);
       expect(res.json()).toEqual({
@@ -943,7 +1029,8 @@ describe('GET /reports/reportUtility (e2e)', () => {
       expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(
         expect.arrayContaining(['dateInitISO', 'dateEndISO', 'groupResult', 'status', 'businessId', 'allBusiness', 'format']),
       );
-      for (const p of op.parameters) expect(p.example ?? p.schema?.example ?? p.examples).toBeDefined();
+      // An enum (status, format) shows its choices in one selector instead of an example.
+      for (const p of op.parameters) expect(p.example ?? p.schema?.example ?? p.examples ?? p.schema?.enum).toBeDefined();
       expect(Object.keys(op.responses['200'].content)).toEqual([
         'application/json',
         'text/csv',

@@ -3,8 +3,8 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { getMetadataStorage } from 'class-validator';
 import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { IS_PUBLIC } from '@nomina-api/platform/auth/public.decorator';
-import { SECURED } from '@nomina-api/platform/tenancy/secured.decorator';
+import { IS_PUBLIC } from '@nomina-api/platform/auth';
+import { SECURED } from '@nomina-api/platform/tenancy';
 import { createTestApp } from './support/test-app';
 
 /** Every route must say who may call it: @Public() or @Secured(). A new unmarked route fails here. */

@@ -41,6 +41,10 @@ interface Ids {
   pago: string;
   pagoEmpleado: string;
   empleado: { tipo: string; identificacion: string };
+  /** That person's uuid and first bond. */
+  empleadoUuid: string;
+  vinculado: string;
+  grupoPago: string;
   proveedor: string;
   negocio: string;
   /** A period with qualifying payroll of the owner and none of the caller. */
@@ -61,6 +65,10 @@ function idsOf(owner: TenantInput, caller: TenantInput): Ids {
     pago: pago.uuid,
     pagoEmpleado: pago.empleados[0].uuid,
     empleado: { tipo: empleado.tipoDocumento, identificacion: empleado.identificacion },
+    empleadoUuid: empleado.uuid,
+    vinculado: empleado.vinculaciones[0].uuid,
+    // The inactive tenant has no payment group: an identifier that exists nowhere stands in.
+    grupoPago: owner.gruposPago?.[0]?.uuid ?? 'c0ffee00-0000-4000-8000-00000000beef',
     proveedor: owner.proveedores!.find((p) => !callerSuppliers.has(p.identificacion.toUpperCase()))!.identificacion,
     negocio: owner.negocios![0].uuid,
     // Without such a period the call would number the caller's own month: use an empty one.
@@ -74,6 +82,9 @@ const UNKNOWN: Ids = {
   pago: '7f1d6c2e-5b1a-4c3e-9d2f-0a1b2c3d4e5f',
   pagoEmpleado: '0c9e8d7f-6a5b-4c3d-8e2f-1a0b9c8d7e6f',
   empleado: { tipo: 'CC', identificacion: '99999999999' },
+  empleadoUuid: '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a',
+  vinculado: '5e4d3c2b-1a0f-4e9d-8c7b-6a5f4e3d2c1b',
+  grupoPago: '6f5e4d3c-2b1a-4f0e-9d8c-7b6a5f4e3d2c',
   proveedor: '999888777666',
   negocio: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
   periodo: { ano: 2099, mes: 1 },
@@ -159,6 +170,40 @@ const PROBES: Record<string, Probe | null> = {
     echoes: (ids) => [ids.empleado.identificacion],
     control: nonEmptyEnvelope,
   },
+  'GET /vinculados': {
+    call: (ids) => ({ method: 'GET', url: `/vinculados?filter=${ids.empleado.identificacion}` }),
+    echoes: () => [],
+    control: nonEmptyEnvelope,
+  },
+  'GET /vinculados/desvinculados': {
+    call: (ids) => ({ method: 'GET', url: `/vinculados/desvinculados?filter=${ids.empleado.identificacion}` }),
+    echoes: () => [],
+    control: ok,
+  },
+  'GET /vinculados/{uuid}': {
+    call: (ids) => ({ method: 'GET', url: `/vinculados/${ids.vinculado}` }),
+    echoes: (ids) => [ids.vinculado],
+    control: nonEmptyEnvelope,
+  },
+  'GET /vinculados/empleado/{uuidEmpleado}': {
+    call: (ids) => ({ method: 'GET', url: `/vinculados/empleado/${ids.empleadoUuid}` }),
+    echoes: (ids) => [ids.empleadoUuid],
+    control: nonEmptyEnvelope,
+  },
+  'GET /vinculados/integracion/empleado/{tipoDocumento}/{idEmpleado}': {
+    call: (ids) => ({ method: 'GET', url: `/vinculados/integracion/empleado/${ids.empleado.tipo}/${ids.empleado.identificacion}` }),
+    echoes: (ids) => [ids.empleado.identificacion],
+    control: nonEmptyEnvelope,
+  },
+  'GET /vinculados/tiposCotizante': { call: () => ({ method: 'GET', url: '/vinculados/tiposCotizante' }), echoes: () => [], control: ok },
+  'GET /gruposPagos': { call: () => ({ method: 'GET', url: '/gruposPagos' }), echoes: () => [], control: nonEmptyEnvelope },
+  'GET /gruposPagos/{uuid}': {
+    call: (ids) => ({ method: 'GET', url: `/gruposPagos/${ids.grupoPago}` }),
+    echoes: (ids) => [ids.grupoPago],
+    control: nonEmptyEnvelope,
+  },
+  'GET /gruposPagos/listagrupos': { call: () => ({ method: 'GET', url: '/gruposPagos/listagrupos' }), echoes: () => [], control: ok },
+  'GET /conceptos': { call: () => ({ method: 'GET', url: '/conceptos' }), echoes: () => [], control: nonEmptyEnvelope },
   'GET /reports/reportUtility': {
     call: (ids) => ({
       method: 'GET',
@@ -279,6 +324,9 @@ describe("tenant isolation (e2e): another tenant's identifier answers exactly li
     const lists = [
       `/pagos?${ESTADOS}&size=1000`,
       '/empleados?size=1000',
+      '/vinculados',
+      '/vinculados/desvinculados',
+      '/gruposPagos/listagrupos',
       '/proveedor',
       '/pagoEmpleadoDetalles/conceptosacumulados/2000-01-01/2099-12-31/false?size=1000',
       '/reports/reportUtility?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&groupResult=false',

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
-import { type PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { type PgClient, SqlReader } from '@nomina-api/platform/persistence';
 import { ANDINA_USER } from '../scripts/lib/environment';
 import { GLOBAL_TABLES } from './support/tenant-tables';
 import { createTestApp, get, login } from './support/test-app';
@@ -132,6 +132,18 @@ describe('every statement is routable to one tenant (e2e)', () => {
     const empleados = await ok('/empleados?size=2');
     await ok(`/empleados/${empleados.contenido[0].tipoDocumento}/${empleados.contenido[0].identificacion}`);
     await ok('/pagos/nominaelectronica/2023/3');
+    const vinculados = await ok('/vinculados');
+    await ok('/vinculados?size=2&filter=a&sort=salarioBase,desc');
+    await ok('/vinculados/desvinculados?format=csv');
+    await ok(`/vinculados/${vinculados.contenido[0].uuid}`);
+    await ok(`/vinculados/empleado/${vinculados.contenido[0].empleadoUuid}`);
+    await ok(`/vinculados/integracion/empleado/${vinculados.contenido[0].tipoDocumento}/${vinculados.contenido[0].idEmpleado}`);
+    await ok('/vinculados/tiposCotizante');
+    const grupos = await ok('/gruposPagos?filter=a&sort=numeroPagos,desc');
+    await ok('/gruposPagos?format=csv');
+    await ok(`/gruposPagos/${grupos.contenido[0].uuid}`);
+    await ok('/gruposPagos/listagrupos');
+    await ok('/conceptos');
     await ok('/reports/reportUtility?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z');
     await ok('/reports/reportUtility?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&groupResult=true');
     const proveedores = await ok('/proveedor');

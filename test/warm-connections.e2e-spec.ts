@@ -2,8 +2,7 @@ import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
-import { WARM_IDLE_MS, warmConnections } from '@nomina-api/platform/persistence/warm-connections';
+import { SqlReader, WARM_IDLE_MS, warmConnections } from '@nomina-api/platform/persistence';
 import { createTestApp, get, login } from './support/test-app';
 
 const ANA = { email: 'ana.gomez@andina.example.co', password: 'a9jJ8y8Tcb#12' };

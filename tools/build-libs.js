@@ -3,11 +3,13 @@
  * `npm run build:libs`: each context library (and the platform kernel they share) as an npm
  * package in dist/libs/<name>: CommonJS from swc, type declarations from tsc, a package.json.
  *
- * Imports between libraries stay `@nomina-api/<lib>` and `@nomina-api/<lib>/<path>`, exactly as in the source:
+ * Imports between libraries stay `@nomina-api/<lib>` and `@nomina-api/<lib>/<entry>`, exactly as in the source:
  * each package is named `@nomina-api/<lib>`, with its src/ folder as its root, so in a consumer's
  * node_modules those specifiers resolve to the installed package (no path rewriting, in the .js
- * or the .d.ts). Then it proves it: the host app of test/host-app/ is compiled (tsc, strict)
- * against copies of the packages in dist/libs-consumer/node_modules and loaded with Node.
+ * or the .d.ts). A package exports its entry points only (see entryPoints): every other module is
+ * internal, as the lint rule of eslint.config.mjs keeps it inside the repository. Then it proves
+ * it: the host app of test/host-app/ is compiled (tsc, strict) against copies of the packages in
+ * dist/libs-consumer/node_modules and loaded with Node.
  */
 'use strict';
 
@@ -73,12 +75,27 @@ const swcOptions = { jsc: { ...swcrc.jsc, baseUrl: undefined, paths: undefined }
 delete swcOptions.jsc.baseUrl;
 delete swcOptions.jsc.paths;
 
-function sources(dir) {
+/** The modules a package ships: no specs or fixtures, and no `testing.ts` (this repository's bench/ and test/ entry). */
+function sources(dir, top = true) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === '__fixtures__' ? [] : sources(full);
+    if (entry.isDirectory()) return entry.name === '__fixtures__' ? [] : sources(full, false);
+    if (top && entry.name === 'testing.ts') return [];
     return /\.ts$/.test(entry.name) && !/\.(spec|d)\.ts$/.test(entry.name) ? [full] : [];
   });
+}
+
+/**
+ * A library's entry points besides its root: each folder of src/ with an index.ts of its own
+ * (`@nomina-api/platform/http`, `@nomina-api/nomina/persistence`). The same rule draws the
+ * platform's front door in eslint.config.mjs.
+ */
+function entryPoints(src) {
+  return fs
+    .readdirSync(src, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && fs.existsSync(path.join(src, e.name, 'index.ts')))
+    .map((e) => e.name)
+    .sort();
 }
 
 function files(dir) {
@@ -142,21 +159,11 @@ function buildLibrary(name) {
     license: rootPackage.license,
     main: 'index.js',
     types: 'index.d.ts',
-    // The entry point and every module by its path (`@nomina-api/platform/hosting/context-module`,
-    // as the contexts import the kernel), each with its declarations for node16/bundler resolution.
-    // Folders with an index (`@nomina-api/platform/http/legacy-json`) are listed one by one:
-    // export patterns do not resolve directories.
+    // The root and the entry points only, each with its declarations for node16/bundler resolution:
+    // any other module is internal and may change in any release.
     exports: {
       '.': { types: './index.d.ts', default: './index.js' },
-      ...Object.fromEntries(
-        files(out)
-          .filter((f) => path.basename(f) === 'index.js' && path.dirname(f) !== out)
-          .map((f) => path.relative(out, path.dirname(f)).split(path.sep).join('/'))
-          .filter((dir) => !dir.startsWith('src/') && dir !== 'src')
-          .sort()
-          .map((dir) => [`./${dir}`, { types: `./${dir}/index.d.ts`, default: `./${dir}/index.js` }]),
-      ),
-      './*': { types: './*.d.ts', default: './*.js' },
+      ...Object.fromEntries(entryPoints(src).map((dir) => [`./${dir}`, { types: `./${dir}/index.d.ts`, default: `./${dir}/index.js` }])),
       './package.json': './package.json',
     },
     engines: rootPackage.engines,

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /*
- * `node tools/check-packages.js [--peers lowest,newest] [--report out.json]`: the packages as a
- * host gets them. Builds and packs them (tools/build-libs.js --pack), then, for the LOWEST and the
- * NEWEST published version inside every peer range the packages declare, installs the tarballs
- * with those exact peers into a scratch copy of examples/host-platform (outside the repo, so
- * nothing resolves from our node_modules), compiles it with its own tsc and runs its tests against
- * a database with the contract's example dataset (tools/package-check-db.ts).
+ * `node tools/check-packages.js [--peers lowest,newest] [--no-walkthrough] [--report out.json]`: the
+ * packages as a host gets them. Builds and packs them (tools/build-libs.js --pack), then, for the
+ * LOWEST and the NEWEST published version inside every peer range the packages declare, installs
+ * the tarballs with those exact peers into a scratch copy of examples/host-platform (outside the
+ * repo, so nothing resolves from our node_modules), compiles it with its own tsc and runs its tests
+ * against a database with the contract's example dataset (tools/package-check-db.ts). Then runs
+ * docs/EMBEDDING.md's walkthrough as written (tools/embedding-walkthrough.js: in
+ * examples/host-platform itself, with its pinned versions, up to the final curl).
  * The report (--report) has the shape of jest's --json output, for .ci/run's summary line.
  */
 'use strict';
@@ -23,7 +25,8 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i === -1 ? fallback : process.argv[i + 1];
 };
-const flavors = arg('--peers', 'lowest,newest').split(',');
+const flavors = arg('--peers', 'lowest,newest').split(',').filter(Boolean);
+const walkthrough = !process.argv.includes('--no-walkthrough');
 const reportFile = arg('--report');
 const log = (line) => process.stdout.write(`${line}\n`);
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
@@ -176,6 +179,14 @@ async function main() {
     await db.stop();
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+  if (walkthrough) {
+    log('== docs/EMBEDDING.md walkthrough, as written');
+    const started = Date.now();
+    const { runWalkthrough } = require('./embedding-walkthrough');
+    const result = await runWalkthrough({ log });
+    log(`   walkthrough in ${seconds(started)}: ${result.passed} passed, ${result.failed} failed`);
+    results.push({ flavor: 'walkthrough', ...result });
+  }
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   log(
@@ -183,7 +194,7 @@ async function main() {
   );
   if (reportFile) {
     const testResults = results.map((r) => ({
-      name: `host-platform (${r.flavor} peers)`,
+      name: r.flavor === 'walkthrough' ? 'docs/EMBEDDING.md walkthrough' : `host-platform (${r.flavor} peers)`,
       status: r.failed ? 'failed' : 'passed',
       assertionResults: new Array(r.passed + r.failed).fill({}),
     }));

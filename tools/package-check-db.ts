@@ -6,8 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { acquireDatabase } from '@nomina-api/platform/persistence/database';
-import { recreateDatabase } from '@nomina-api/platform/persistence/embedded-postgres';
+import { acquireDatabase, recreateDatabase } from '@nomina-api/platform/persistence';
 import type { Dataset } from '@nomina-api/importer/dataset.types';
 import { migrateAndLoad } from '../apps/api/src/database/load-datasets';
 

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { Client, Pool, type PoolConfig } from 'pg';
-import { ensureDatabase, startEmbeddedPostgres } from '@nomina-api/platform/persistence/embedded-postgres';
+import { ensureDatabase, startEmbeddedPostgres } from '@nomina-api/platform/persistence';
 // The class is exported by pg's CommonJS entry but not by its type declarations' named exports.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const TypeOverrides = require('pg').TypeOverrides as new () => { setTypeParser(oid: number, parse: (s: string) => unknown): void };

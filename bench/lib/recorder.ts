@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import type { Client, Pool, PoolClient, QueryResult } from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { MikroORM } from '@mikro-orm/core';
-import { type PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { type PgClient, SqlReader } from '@nomina-api/platform/persistence';
 
 export interface Statement {
   text: string;

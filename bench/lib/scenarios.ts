@@ -5,7 +5,7 @@
  * and baseline measurements replay exactly what the endpoint runs.
  */
 import type { Client } from 'pg';
-import type { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { DataVersionReader, type SqlReader } from '@nomina-api/platform/persistence';
 import {
   CONCEPTOS_ACUMULADOS_LIST,
   ConceptosAcumuladosHandler,
@@ -25,6 +25,9 @@ import {
   ListPagosHandler,
   ListPagosQuery,
   type ListSpec,
+  ListVinculadosHandler,
+  ListVinculadosQuery,
+  VINCULADOS_LIST,
   PAGO_EMPLEADOS_LIST,
   PAGOS_LIST,
   parseConceptosAcumuladosParams,
@@ -40,7 +43,6 @@ import {
   resolvePaging,
 } from '@nomina-api/proveedores/testing';
 import type { RecordingReader } from './recorder';
-import { DataVersionReader } from '@nomina-api/platform/conditional/data-version';
 
 /** What the scenarios address, discovered in the bench database for the logged-in user. */
 export interface Ctx {
@@ -195,6 +197,24 @@ export function buildScenarios(ctx: Ctx): Scenario[] {
       deepOf: 'empleados-p1',
       capture: (r) =>
         new ListEmpleadosHandler(asReader(r)).execute(new ListEmpleadosQuery(ctx.tenantId, list(empPath(lastEmp), EMPLEADOS_LIST))),
+    },
+    {
+      // The public employee-sync client's bulk call: every current bond in one streamed answer.
+      name: 'vinculados-todos',
+      path: `/vinculados?requestData=${encodeURIComponent('{"masivo":true,"conPrestaciones":true,"eliminados":[]}')}`,
+      streamed: true,
+      capture: (r) =>
+        new ListVinculadosHandler(asReader(r)).execute(
+          new ListVinculadosQuery(ctx.tenantId, 'vigentes', list('/vinculados', VINCULADOS_LIST.vigentes)),
+        ),
+    },
+    {
+      name: 'vinculados-p1',
+      path: '/vinculados?offset=0&size=20',
+      capture: (r) =>
+        new ListVinculadosHandler(asReader(r)).execute(
+          new ListVinculadosQuery(ctx.tenantId, 'vigentes', list('/vinculados?offset=0&size=20', VINCULADOS_LIST.vigentes)),
+        ),
     },
     {
       name: 'empleado-documento',

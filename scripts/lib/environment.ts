@@ -4,9 +4,9 @@ import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Dataset } from '@nomina-api/importer/dataset.types';
-import { type AppConfig, loadConfig } from '@nomina-api/platform/config/app-config';
-import { createRootLogger } from '@nomina-api/platform/logging/json-logger';
-import { recreateDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '@nomina-api/platform/persistence/embedded-postgres';
+import { type AppConfig, loadConfig } from '@nomina-api/platform/config';
+import { createRootLogger } from '@nomina-api/platform/hosting';
+import { type EmbeddedDatabase, recreateDatabase, startEmbeddedPostgres } from '@nomina-api/platform/persistence';
 
 /**
  * What the reliability scripts (and the resilience suites) share: an embedded PostgreSQL of

@@ -7,9 +7,9 @@ import { type DemoServer, startDemoServer } from '../support/demo-server';
 
 /**
  * A new user's first minutes in Swagger UI, in a real headless Chromium: log in with the prefilled
- * try-out of POST /login, find the page authorized without touching the Authorize dialog, and call
- * one operation of each context with its prefilled parameters. Screenshots of every step go to
- * artifacts/swagger-ui/ (CI keeps them).
+ * try-out of POST /login, find the page authorized without touching the Authorize dialog, reload
+ * it and still be authorized, and call one operation of each context with its prefilled
+ * parameters. Screenshots of every step go to artifacts/swagger-ui/ (CI keeps them).
  */
 
 const ARTIFACTS = join(__dirname, '..', '..', 'artifacts', 'swagger-ui');
@@ -92,11 +92,26 @@ describe('Swagger UI in headless Chromium', () => {
     await page.locator('.swagger-ui .opblock-post').first().locator('.opblock-summary').click();
   });
 
-  it('calls nómina (GET /pagos) with its prefilled parameters', async () => {
+  it('keeps the authorization across a reload (Swagger UI persistAuthorization)', async () => {
+    await page.reload();
+    await page.locator('.swagger-ui .opblock').first().waitFor();
+    await page.locator('.auth-wrapper .authorize.locked').waitFor({ timeout: 10_000 });
+    await shot('04-reloaded-still-authorized');
+    // Swagger UI's own persistence: the authorization it keeps in localStorage, not a copy of ours.
+    const stored = await page.evaluate<string | null>("window.localStorage.getItem('authorized')");
+    expect(JSON.parse(stored ?? '{}')).toEqual({ bearer: expect.objectContaining({ value: expect.stringMatching(/^eyJ/) }) });
+  });
+
+  it('calls nómina (GET /pagos) after the reload without logging in again; `format` is one selector', async () => {
     const block = await tryOut('get', '/pagos');
     expect(await status(block)).toBe('200');
     await expect(block.locator('.request-url').innerText()).resolves.toContain('params%5Bestados%5D=PG%2CPP');
-    await shot('04-nomina-pagos');
+    await shot('05-nomina-pagos');
+    // An enum parameter is one <select>; `examples` next to it would add a second one below.
+    const format = block.locator('tr[data-param-name="format"]');
+    expect(await format.locator('select').count()).toBe(1);
+    await format.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await format.screenshot({ path: join(ARTIFACTS, '06-pagos-format-selector.png') });
     await block.locator('.opblock-summary').first().click();
   });
 
@@ -106,7 +121,8 @@ describe('Swagger UI in headless Chromium', () => {
     const url = await block.locator('.request-url').innerText();
     expect(url).toContain(`businessId=${DEMO_EXAMPLES.businessId}`);
     expect(url).not.toContain('status=');
-    await shot('05-reportes-reportUtility');
+    expect(await block.locator('tr[data-param-name="status"] select').count()).toBe(1);
+    await shot('07-reportes-reportUtility');
     await block.locator('.opblock-summary').first().click();
   });
 
@@ -116,6 +132,6 @@ describe('Swagger UI in headless Chromium', () => {
     await expect(block.locator('.live-responses-table tbody .response-col_description').innerText()).resolves.toContain(
       '"identificacion": "1047153323"',
     );
-    await shot('06-proveedores-proveedor');
+    await shot('08-proveedores-proveedor');
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEMO_LOGINS } from '@nomina-api/importer/demo/generate-dataset';
 import { generateOpenApi } from '../../apps/api/src/cli/openapi';
+import { createTestApp, get } from '../support/test-app';
 
 /**
  * The published OpenAPI document is part of the contract: a refactor (moving decorators,
@@ -24,5 +26,25 @@ describe('OpenAPI document', () => {
       );
     }
     expect(generated).toBe(snapshot);
+  });
+
+  it('names no demo user or password when DEMO_DATA=false', async () => {
+    const app = await createTestApp({ DEMO_DATA: 'false' });
+    try {
+      const served = (await get(app, '/docs-json')).body;
+      for (const { email, password } of DEMO_LOGINS) {
+        expect(served).not.toContain(password);
+        expect(served).not.toContain(email);
+      }
+      const doc = JSON.parse(served) as {
+        paths: Record<string, { post: { requestBody: { content: Record<string, { example: unknown }> } } }>;
+      };
+      expect(doc.paths['/login'].post.requestBody.content['application/json'].example).toEqual({
+        email: 'usuario@empresa.co',
+        password: 'su-contraseña',
+      });
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createRootLogger } from '@nomina-api/platform/logging/json-logger';
-import { migrateDatabase } from '@nomina-api/platform/persistence/database';
+import { createRootLogger } from '@nomina-api/platform/hosting';
+import { migrateDatabase } from '@nomina-api/platform/persistence';
 import { createApp } from '../../apps/api/src/create-app';
 import { loadDemoDataIfEmpty } from '../../apps/api/src/database/demo-data';
 import { APP_SCHEMA } from '../../apps/api/src/database/schema';

@@ -2,7 +2,7 @@ import './register-aliases';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { migrateDatabase } from '@nomina-api/platform/persistence/database';
+import { migrateDatabase } from '@nomina-api/platform/persistence';
 import type { Dataset } from '@nomina-api/importer/dataset.types';
 import { APP_SCHEMA } from '../../apps/api/src/database/schema';
 import { dropRunDatabases, freshDatabase, runScoped, startTestServer, type TestServer } from './test-database';

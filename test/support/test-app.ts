@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { InjectOptions } from 'fastify';
-import { type AppConfig, loadConfig } from '@nomina-api/platform/config/app-config';
-import { createRootLogger } from '@nomina-api/platform/logging/json-logger';
-import { createApp } from '../../apps/api/src/create-app';
+import { type AppConfig, loadConfig } from '@nomina-api/platform/config';
+import { createRootLogger } from '@nomina-api/platform/hosting';
+import { createApp, type CreateAppOptions } from '../../apps/api/src/create-app';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -24,10 +24,11 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 export async function createTestApp(
   overrides: Record<string, string> = {},
   url = process.env.TEST_DATABASE_URL,
+  options: CreateAppOptions = {},
 ): Promise<NestFastifyApplication> {
   if (!url) throw new Error('TEST_DATABASE_URL is not set: run the tests through jest (global setup).');
   const config = testConfig(overrides);
-  const app = await createApp(config, url, createRootLogger('silent'));
+  const app = await createApp(config, url, createRootLogger('silent'), options);
   await app.getHttpAdapter().getInstance().ready();
   return app;
 }

@@ -1,6 +1,5 @@
 import { Client } from 'pg';
-import { acquireDatabase, type DatabaseSelection } from '@nomina-api/platform/persistence/database';
-import { recreateDatabase } from '@nomina-api/platform/persistence/embedded-postgres';
+import { acquireDatabase, type DatabaseSelection, recreateDatabase } from '@nomina-api/platform/persistence';
 
 /**
  * The test suite's database server: the embedded PostgreSQL in .data/test, or the server of

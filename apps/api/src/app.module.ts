@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NominaModule } from '@nomina-api/nomina';
-import { PlatformModule } from '@nomina-api/platform/platform.module';
-import type { AppConfig } from '@nomina-api/platform/config/app-config';
+import { PlatformModule } from '@nomina-api/platform';
+import type { AppConfig } from '@nomina-api/platform/config';
 import { ProveedoresModule } from '@nomina-api/proveedores';
 import { ReportesModule } from '@nomina-api/reportes';
 import { APP_SCHEMA } from './database/schema';

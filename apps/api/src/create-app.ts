@@ -4,21 +4,36 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
-import type { AppConfig } from '@nomina-api/platform/config/app-config';
-import { checkBody, rejectNulInUrl } from '@nomina-api/platform/http/input-limits';
-import { securityHeaders } from '@nomina-api/platform/http/security-headers';
-import { clientErrorHandler, frameworkErrors, limitUrlLength, rejectWhileClosing } from '@nomina-api/platform/http/transport-errors';
-import { NestPinoLogger } from '@nomina-api/platform/logging/json-logger';
-import { trackRequestContext } from '@nomina-api/platform/logging/request-context';
-import { lazyRequestLogger } from '@nomina-api/platform/logging/request-logger';
-import { HttpMetrics } from '@nomina-api/platform/metrics/http-metrics';
+import type { AppConfig } from '@nomina-api/platform/config';
+import {
+  checkBody,
+  clientErrorHandler,
+  frameworkErrors,
+  limitUrlLength,
+  rejectNulInUrl,
+  rejectWhileClosing,
+  securityHeaders,
+} from '@nomina-api/platform/http';
+import { checkExportOptions, type ExportOptions } from '@nomina-api/platform/export';
+import { HttpMetrics, lazyRequestLogger, NestPinoLogger, trackRequestContext } from '@nomina-api/platform/hosting';
 import { AppModule } from './app.module';
 import { mountSwagger } from './openapi';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/** What a caller of createApp may change beyond the settings: the e2e tests give a small XLSX sheet to see the split. */
+export interface CreateAppOptions {
+  export?: ExportOptions;
+}
+
 /** Builds the HTTP application (used by main.ts and by the e2e tests). */
-export async function createApp(config: AppConfig, databaseUrl: string, logger: Logger): Promise<NestFastifyApplication> {
+export async function createApp(
+  config: AppConfig,
+  databaseUrl: string,
+  logger: Logger,
+  options: CreateAppOptions = {},
+): Promise<NestFastifyApplication> {
+  const exportOptions = checkExportOptions(options.export ?? {});
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // req.log is made on its first line written: most requests write none (LOG_LEVEL above info).
@@ -53,10 +68,12 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
     skipMiddie: true,
   });
   const fastify = adapter.getInstance();
+  // Read by `respond` through reply.server when it writes a file.
+  fastify.decorate('exportOptions', exportOptions);
   // @fastify/cors itself rather than app.enableCors(): Nest's wrapper copies the CORS headers onto
   // the raw response on every request (for Nest middleware, which this app has none of), and a
-  // raw header makes Node run setHeader for every header of the reply (bench/README.md, "Framework
-  // tax, round five"). Registered first, its hook runs where Nest's would: before the hooks
+  // raw header makes Node run setHeader for every header of the reply. Registered first, its hook
+  // runs where Nest's would: before the hooks
   // below, so their early answers (503 while closing, 414, 400) carry the CORS headers too.
   void fastify.register(fastifyCors, {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
@@ -81,12 +98,21 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   let metrics: HttpMetrics | undefined;
   // The level is fixed at startup: with LOG_LEVEL above info no access-log object is built at all.
   const accessLog = logger.isLevelEnabled('info');
+  const routineAtDebug = logger.isLevelEnabled('debug');
+  const prefix = config.apiPrefix ? `/${config.apiPrefix}` : '';
+  // Requests nobody typed: probes, scrapes, Swagger UI's files and the browser's favicon. Logged at
+  // debug (unless they fail with a 5xx), so the info log is the API's traffic.
+  const routineRoutes = new Set([`${prefix}/health/live`, `${prefix}/health/ready`, `${prefix}/metrics`]);
+  const routine = (url: string, route: string | undefined, status: number): boolean =>
+    status < 500 && (route === undefined ? url.startsWith('/favicon') : routineRoutes.has(route) || route.startsWith('/docs/'));
   fastify.addHook('onResponse', (req, reply, done) => {
     // The route template (`/pagos/:id`), never the raw URL, labels metrics; unmatched URLs have none.
     const route = req.routeOptions.url;
     metrics?.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000);
     if (!accessLog) return done();
-    req.log.info(
+    const quiet = routine(req.url, route, reply.statusCode);
+    if (quiet && !routineAtDebug) return done();
+    req.log[quiet ? 'debug' : 'info'](
       {
         method: req.method,
         url: req.url,
@@ -110,7 +136,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, logger: 
   await app.register(securityHeaders, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
   if (config.apiPrefix) app.setGlobalPrefix(config.apiPrefix);
   // No global validation pipe: @Secured() and @Public() each bring it (every route has one of them).
-  mountSwagger(app);
+  mountSwagger(app, { demo: config.demoData });
   // No enableShutdownHooks: main.ts owns the stop signals and calls app.close(), which runs every
   // lifecycle hook. Nest's hooks with no signal list listen to eleven signals (SIGUSR2 and SIGQUIT
   // among them), ran the hooks a second time on SIGTERM, and killed the process on SIGUSR2 (Node's

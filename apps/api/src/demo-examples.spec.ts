@@ -19,6 +19,26 @@ describe('DEMO_EXAMPLES (the README and OpenAPI examples) exist in the demo data
     expect(tenant.activo).toBe(true);
   });
 
+  it("documents that user's real login answer", () => {
+    const { loginResponse: r } = DEMO_EXAMPLES;
+    expect([r._id, r.name, r.lastName, r.email, r.role]).toEqual([
+      wire(user!.u.uuid),
+      user!.u.nombre,
+      user!.u.apellido,
+      user!.u.email,
+      user!.u.rol,
+    ]);
+    expect(r.businesses.map((b) => b._id)).toEqual(user!.u.negocios.map(wire));
+    expect(r.business).toBe(r.businesses[0]._id);
+    for (const b of r.businesses) {
+      const negocio = tenant.negocios!.find((n) => wire(n.uuid) === b._id)!;
+      expect([b.name, b.premium]).toEqual([
+        negocio.nombre,
+        negocio.suscripcion?.plan === 'PREMIUM' && negocio.suscripcion.hasta > new Date().toISOString(),
+      ]);
+    }
+  });
+
   it('prefills a businessId of that user with a current PREMIUM subscription', () => {
     const negocio = tenant.negocios!.find((n) => wire(n.uuid) === DEMO_EXAMPLES.businessId);
     expect(negocio).toBeDefined();
@@ -40,6 +60,16 @@ describe('DEMO_EXAMPLES (the README and OpenAPI examples) exist in the demo data
     const [id, dv] = DEMO_EXAMPLES.proveedor.split('-');
     const proveedor = tenant.proveedores!.find((p) => p.identificacion === id && p.ubicacion === 'DEFINITIVA');
     expect(proveedor?.digitoVerificacion).toBe(dv);
+  });
+
+  it('names that employee by uuid with its current bond, and a payment group of the tenant', () => {
+    const empleado = tenant.empleados!.find((e) => wire(e.uuid) === DEMO_EXAMPLES.empleadoUuid);
+    expect(empleado?.identificacion).toBe(DEMO_EXAMPLES.empleado.identificacion);
+    const bond = empleado!.vinculaciones.find((v) => wire(v.uuid) === DEMO_EXAMPLES.vinculado);
+    // Current on any day: no retirement date.
+    expect(bond).toBeDefined();
+    expect(bond!.fechaRetiro ?? null).toBeNull();
+    expect(tenant.gruposPago!.map((g) => wire(g.uuid))).toContain(DEMO_EXAMPLES.grupoPago);
   });
 
   it('picks periods with data: definitive payments for acumulados and e-payroll, sales for the report', () => {

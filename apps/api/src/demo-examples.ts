@@ -7,6 +7,20 @@
 export const DEMO_EXAMPLES = {
   /** ADMIN of Comercializadora Andina; default business Sede Norte (premium). */
   login: { email: 'admin@andina.demo.co', password: 'Andina#2024' },
+  /** What POST /login answers for that login, after tokenCurrent (the default business first). */
+  loginResponse: {
+    _id: '5B5A0656EAFD440C9E23C0FD55534FE6',
+    business: '0C71975A84044A959981EF37492EBEB8',
+    name: 'Ana',
+    lastName: 'Gómez Pérez',
+    email: 'admin@andina.demo.co',
+    role: 'ADMIN',
+    isActive: true,
+    businesses: [
+      { _id: '0C71975A84044A959981EF37492EBEB8', name: 'Sede Norte', premium: true },
+      { _id: 'E96B8D64136841EDAEBE53204C24FA02', name: 'Sede Sur', premium: false },
+    ],
+  },
   /** Sede Norte: the login user's premium business (a valid reportUtility businessId). */
   businessId: '0C71975A84044A959981EF37492EBEB8',
   /** "Nómina mensual febrero 2025", estado PG, of the Andina tenant. */
@@ -15,6 +29,18 @@ export const DEMO_EXAMPLES = {
   pagoEmpleado: '6CCFF9D175774999991D521E570DF7FB',
   /** An employee of the Andina tenant with a current bond. */
   empleado: { tipoDocumento: 'CC', identificacion: '1039953365' },
+  /** That employee (Mauricio Cárdenas Méndez): the person's uuid and the current bond. */
+  empleadoUuid: 'FAC65D08FA57471698F63C95E7B7C933',
+  vinculado: '17E2BDB8FC7C46189585C5A4B1919126',
+  /** The legacy flags of GET /vinculados, as the public employee-sync client sends them (no effect). */
+  vinculadosFlags: {
+    requestData: '{"masivo":true,"conPrestaciones":true,"eliminados":[]}',
+    masivo: 'true',
+    conPrestaciones: 'true',
+    eliminados: '[]',
+  },
+  /** A payment group of the tenant (ADM, Administrativos). */
+  grupoPago: '4E7E07FEA2D34D0FAB412858228CE128',
   /** A NIT supplier with two definitive establishments, written with its check digit. */
   proveedor: '1047153323-2',
   acumulados: { fechaDesde: '2025-01-01', fechaHasta: '2025-12-31', isDetalleParaAportes: 'true' },

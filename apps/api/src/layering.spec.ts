@@ -19,12 +19,15 @@ Promise.all(probes.map(([file, source]) => eslint.lintText(source, { filePath: r
 
 type Probe = [what: string, file: string, source: string];
 
-/** Lints every probe in one child process; true where no-restricted-imports fired. */
+/** The walls between contexts, and the kernel's front door (a rule id of its own: eslint.config.mjs). */
+const RESTRICTING = ['no-restricted-imports', '@typescript-eslint/no-restricted-imports'];
+
+/** Lints every probe in one child process; true where a restricted-imports rule fired. */
 function restrictedAll(probes: Probe[]): Map<Probe, boolean> {
   const input = probes.map(([, file, source]) => [file, `${source}\nexport const probe = x;\n`]);
   const out = execFileSync(process.execPath, ['-e', LINT_TEXTS, JSON.stringify(input)], { cwd: root, encoding: 'utf8' });
   const rules = JSON.parse(out) as string[][];
-  return new Map(probes.map((probe, i) => [probe, rules[i].includes('no-restricted-imports')]));
+  return new Map(probes.map((probe, i) => [probe, rules[i].some((rule) => RESTRICTING.includes(rule))]));
 }
 
 describe('layering rules (eslint.config.mjs)', () => {
@@ -48,6 +51,29 @@ describe('layering rules (eslint.config.mjs)', () => {
       "import { x } from '@nomina-api/nomina/queries/list-pagos/list-pagos.query';",
     ],
     ['a test reaching into a context', 'test/probe.e2e-spec.ts', "import { x } from '@nomina-api/proveedores/http/paging';"],
+    ['a context reaching into the platform', 'libs/nomina/src/http/probe.ts', "import { x } from '@nomina-api/platform/http/uuid';"],
+    [
+      'a query reaching into the platform',
+      'libs/nomina/src/queries/list-pagos/probe.ts',
+      "import { x } from '@nomina-api/platform/persistence/sql-reader';",
+    ],
+    ['the app reaching into the platform', 'apps/api/src/probe.ts', "import { x } from '@nomina-api/platform/logging/json-logger';"],
+    [
+      'a test reaching into the platform',
+      'test/probe.e2e-spec.ts',
+      "import { x } from '@nomina-api/platform/persistence/embedded-postgres';",
+    ],
+    [
+      'a context reaching into the platform by path',
+      'libs/reportes/src/http/probe.ts',
+      "import { x } from '../../../platform/src/http/uuid';",
+    ],
+    [
+      'production code using the platform fixtures',
+      'libs/reportes/src/queries/probe.ts',
+      "import { x } from '@nomina-api/platform/testing';",
+    ],
+    ['the platform importing its own front door', 'libs/platform/src/export/probe.ts', "import { x } from '@nomina-api/platform/http';"],
   ];
   const allowed: Probe[] = [
     ['the app using a barrel', 'apps/api/src/probe.ts', "import { x } from '@nomina-api/nomina';"],
@@ -56,8 +82,11 @@ describe('layering rules (eslint.config.mjs)', () => {
     [
       'a query using the platform kit',
       'libs/nomina/src/queries/list-pagos/probe.ts',
-      "import { x } from '@nomina-api/platform/http/uuid';",
+      "import { x } from '@nomina-api/platform/persistence';",
     ],
+    ['a context using the platform root', 'libs/proveedores/src/http/probe.ts', "import { x } from '@nomina-api/platform';"],
+    ['a spec using the platform fixtures', 'libs/reportes/src/queries/probe.spec.ts', "import { x } from '@nomina-api/platform/testing';"],
+    ['the platform by relative path inside it', 'libs/platform/src/export/probe.ts', "import { x } from '../http/uuid';"],
   ];
   let restricted: Map<Probe, boolean>;
   beforeAll(() => (restricted = restrictedAll([...forbidden, ...allowed])));

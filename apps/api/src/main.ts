@@ -1,13 +1,12 @@
 import 'reflect-metadata';
-import pino from 'pino';
-import { ConfigError, loadConfig } from '@nomina-api/platform/config/app-config';
-import { loadEnvFile } from '@nomina-api/platform/config/env-file';
-import { acquireDatabase, migrateDatabase } from '@nomina-api/platform/persistence/database';
-import { createRootLogger } from '@nomina-api/platform/logging/json-logger';
-import { guardStdio } from '@nomina-api/platform/logging/safe-stdio';
+import pino, { type Logger } from 'pino';
+import { ConfigError, loadConfig, loadEnvFile } from '@nomina-api/platform/config';
+import { acquireDatabase, migrateDatabase } from '@nomina-api/platform/persistence';
+import { createRootLogger, guardStdio } from '@nomina-api/platform/hosting';
 import { createApp } from './create-app';
 import { APP_SCHEMA } from './database/schema';
-import { loadDemoDataIfEmpty } from './database/demo-data';
+import { type DemoState, loadDemoDataIfEmpty } from './database/demo-data';
+import { printStartBanner } from './start-banner';
 
 /** Signals that stop the service gracefully (CONTRACT §7), sent to it or to `npm start`. */
 const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
@@ -47,10 +46,7 @@ async function main(): Promise<void> {
   try {
     config = loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(1);
-    }
+    if (err instanceof ConfigError) failToStart(err.message);
     throw err;
   }
   const logger = createRootLogger(config.logLevel, config.logFormat);
@@ -62,7 +58,7 @@ async function main(): Promise<void> {
   const acquired = acquireDatabase(config, (m) => logger.info(m));
   let app: Awaited<ReturnType<typeof createApp>> | undefined;
   let stopping = false;
-  let demo: string[] = [];
+  let demo: DemoState = { logins: [], emptyWithoutDemo: false };
   const shutdown = async (reason: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
@@ -81,7 +77,14 @@ async function main(): Promise<void> {
   };
   for (const signal of STOP_SIGNALS) process.on(signal, () => void shutdown(`${signal} recibido`));
   stopWhenOrphaned((reason) => void shutdown(reason));
-  const db = await acquired;
+  let db;
+  try {
+    db = await acquired;
+  } catch (err) {
+    // No database, no embedded PostgreSQL or no usable DATA_DIR: the message says what to set.
+    if (stopping) return;
+    failToStart((err as Error).message, logger);
+  }
 
   try {
     const applied = await migrateDatabase(db.url, APP_SCHEMA, { dbSchema: config.databaseSchema });
@@ -92,25 +95,29 @@ async function main(): Promise<void> {
   } catch (err) {
     // A stop during the start-up closes what was opened; its own exit code stands.
     if (stopping) return;
-    logger.error({ err }, 'No se pudo iniciar el servicio');
+    logger.error({ err }, `No se pudo iniciar el servicio: ${(err as Error).message}`);
     await app?.close().catch(() => undefined);
     await db.release();
     process.exit(1);
   }
   if (stopping) return;
-  const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
-  const prefix = config.apiPrefix ? `/${config.apiPrefix}` : '';
-  const lines = [
-    '',
-    `  Servicio listo en ${base}${prefix}`,
-    `  Swagger UI:       ${base}/docs   (OpenAPI: ${base}/docs-json)`,
-    ...demo,
-    '',
-  ];
-  // Through the logger's own stream, so the banner follows every log line written so far
-  // ("Server listening" included) instead of overtaking pino's buffered writes.
-  const out = (logger as unknown as Record<symbol, { write(text: string): void } | undefined>)[pino.symbols.streamSym] ?? process.stdout;
-  out.write(lines.join('\n') + '\n');
+  // The banner follows every log line written so far ("Server listening" included) because it
+  // goes through the logger: as log lines, or on a terminal as the human text on its stream.
+  const terminal = config.logFormat === 'pretty' && Boolean(process.stdout.isTTY);
+  const stream = (logger as unknown as Record<symbol, { write(text: string): void } | undefined>)[pino.symbols.streamSym];
+  printStartBanner(logger, { config, demo, terminal, write: (text) => (stream ?? process.stdout).write(text) });
+}
+
+/**
+ * A start that cannot go on: one line saying what to fix, then exit 1. Before the settings are
+ * valid there is no logger yet, but LOG_FORMAT (or its default) already says how to write it.
+ */
+function failToStart(message: string, logger?: Logger): never {
+  const format = (process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json')).toLowerCase();
+  if (logger) logger.fatal(message);
+  else if (format === 'json') createRootLogger('info', 'json').fatal(message);
+  else process.stderr.write(`${message}\n`);
+  process.exit(1);
 }
 
 void main();

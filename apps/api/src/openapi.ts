@@ -3,7 +3,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import { NOMINA_API_TAGS } from '@nomina-api/nomina';
 import { PROVEEDORES_API_TAGS } from '@nomina-api/proveedores';
 import { REPORTES_API_TAGS } from '@nomina-api/reportes';
-import { authorizeFromLogin, operationId, polishDocument } from './openapi-polish';
+import { authorizeFromLogin, operationId, type PolishOptions, polishDocument } from './openapi-polish';
 
 /** Every tag the operations use, described (the lint's tag-description rule). */
 const TAGS: { name: string; description: string }[] = [
@@ -14,16 +14,18 @@ const TAGS: { name: string; description: string }[] = [
   { name: 'Salud', description: 'Vida, disponibilidad y métricas del servicio (sin autenticación de usuario).' },
 ];
 
-export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication, options: PolishOptions): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Nómina, rentabilidad y proveedores — API de lectura')
     .setDescription(
       [
         'API de lectura compatible con los servicios heredados: nómina colombiana (pagos, nóminas por empleado, conceptos acumulados, numeración de nómina electrónica), reporte de rentabilidad por producto y consulta de proveedores.',
         '',
-        '**Autenticación:** obtenga `tokenCurrent` con `POST /login` y envíelo como `Authorization: Bearer <token>` (botón *Authorize*). En esta página basta con ejecutar *Try it out* de `POST /login` (precargado con un usuario de demostración): la página queda autorizada sola.',
+        '**Autenticación:** obtenga `tokenCurrent` con `POST /login` y envíelo como `Authorization: Bearer <token>` (botón *Authorize*). ' +
+          `En esta página basta con ejecutar *Try it out* de \`POST /login\` (${options.demo ? 'precargado con un usuario de demostración' : 'con su correo y contraseña'}): ` +
+          'la página queda autorizada sola, también después de recargarla.',
         '',
-        '**Errores:** todos los errores son `application/problem+json` (RFC 9457) con `type`, `title`, `status`, `detail`, `instance`, `code`, `message` (igual a `detail`, para los clientes heredados) y, en validaciones, `errors[]`.',
+        '**Errores:** todos los errores son `application/problem+json` (RFC 9457) con `type`, `title`, `status`, `detail`, `instance`, `code`, `message` (igual a `detail`, para los clientes heredados) y, en validaciones, `errors[]`. Las operaciones de nómina agregan `error: { codigo, mensaje }` (igual a `code` y `detail`), que leen los clientes de los servicios de nómina heredados.',
       ].join('\n'),
     )
     .setVersion('1.0.0')
@@ -35,14 +37,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     // Stable, unique and readable in generated clients: PagosController.list → listPagos.
     operationIdFactory: operationId,
   });
-  polishDocument(document);
+  polishDocument(document, options);
   // The package is private (package.json "UNLICENSED"); DocumentBuilder.setLicense() needs a URL.
   document.info.license = { name: 'UNLICENSED (uso interno)' };
   return document;
 }
 
-export function mountSwagger(app: INestApplication): OpenAPIObject {
-  const document = buildOpenApiDocument(app);
+export function mountSwagger(app: INestApplication, options: PolishOptions): OpenAPIObject {
+  const document = buildOpenApiDocument(app, options);
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'docs-json',
     useGlobalPrefix: false,

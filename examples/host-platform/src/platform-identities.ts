@@ -28,10 +28,12 @@ export const PLATFORM_DIRECTORY = {
 
 @Injectable()
 export class PlatformIdentities implements IdentityDirectory {
+  /** null: the tenant has no such user; a tenant the platform does not have reads as an inactive one. */
   status(tenantId: string, userId: string): PrincipalStatus | null {
     const tenant = PLATFORM_DIRECTORY.tenants[tenantId];
+    if (!tenant) return { tenantActive: false, userActive: true, businessIds: [] };
     const user = PLATFORM_DIRECTORY.users[`${tenantId}:${userId}`];
-    return tenant && user ? { tenantActive: tenant.active, userActive: user.active, businessIds: user.businesses } : null;
+    return user ? { tenantActive: tenant.active, userActive: user.active, businessIds: user.businesses } : null;
   }
 
   premiumBusinesses(tenantId: string, businessIds: string[]): Set<string> {

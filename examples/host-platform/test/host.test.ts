@@ -24,6 +24,12 @@ const INACTIVE_TENANT = 'bd644c3f-7037-4511-8912-a48f79e8ac14';
 const IVAN = 'a7de5b48-e5d8-4b89-83be-19091c52a784';
 const IVAN_BUSINESS = 'f5db79b3-b40f-4cc3-9335-d0a401cf03fe';
 const asCamila = { 'x-plataforma-usuario': `${ANDINA}:${CAMILA}:${SEDE_NORTE}` };
+/** The last call of docs/EMBEDDING.md's walkthrough, character for character (its curl is checked against these). */
+const WALKTHROUGH = {
+  path: '/plataforma/nomina/pagos?params%5Bestados%5D=PG&size=1',
+  header:
+    'x-plataforma-usuario: 0ee9a9bb-2b87-43f0-82f5-d431917734f8:6a1f3c2e-9b7d-4e21-8f0a-3c5d7e9b1a24:3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f',
+};
 
 describe('the platform with payroll, reports and suppliers', () => {
   const databaseUrl = process.env.DATABASE_URL;
@@ -57,6 +63,18 @@ describe('the platform with payroll, reports and suppliers', () => {
     assert.ok(body.contenido.length > 0);
   });
 
+  it("answers the walkthrough's call over a real socket: 200 with one payment", async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.getHttpServer().address() as { port: number };
+    const [name, value] = WALKTHROUGH.header.split(': ');
+    const res = await fetch(`http://127.0.0.1:${port}${WALKTHROUGH.path}`, { headers: { [name]: value } });
+    assert.equal(res.status, 200);
+    const body = (await res.json()) as { contenido: { estado: string }[]; total: number };
+    assert.equal(body.contenido.length, 1);
+    assert.equal(body.contenido[0].estado, 'PG');
+    assert.ok(body.total > 1);
+  });
+
   it('serves reports and suppliers, validating their parameters', async () => {
     const report =
       '/plataforma/reportes/reports/reportUtility?dateInitISO=2024-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z&groupResult=true';
@@ -79,6 +97,7 @@ describe('the platform with payroll, reports and suppliers', () => {
     // Ana has rows in the contexts' tables, but the platform's directory does not know her.
     const unknown = await get('/plataforma/nomina/pagos?params[estados]=PG', { 'x-plataforma-usuario': `${ANDINA}:${ANA}:${SEDE_NORTE}` });
     assert.equal(unknown.statusCode, 401);
+    assert.match(unknown.json().detail, /^Usuario desconocido: el usuario D1999F3715C44B46B9A9406B67F936C5 no existe en el tenant /);
     const report = '/plataforma/reportes/reports/reportUtility?dateInitISO=2024-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z';
     assert.equal((await get(`${report}&businessId=${IVAN_BUSINESS}`, asCamila)).statusCode, 403);
   });

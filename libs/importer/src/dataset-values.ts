@@ -4,10 +4,9 @@
  * and no allocation beyond the returned string.
  */
 
-export { emailKey, uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
-export { MAX_MONEY, MAX_QUANTITY } from '@nomina-api/platform/persistence/bulk/decimal-text';
+export { emailKey, MAX_MONEY, MAX_QUANTITY, uuidKey } from '@nomina-api/platform/persistence';
 export { proveedorKey } from '@nomina-api/proveedores/persistence';
-import { MAX_MONEY, MAX_QUANTITY } from '@nomina-api/platform/persistence/bulk/decimal-text';
+import { MAX_MONEY, MAX_QUANTITY } from '@nomina-api/platform/persistence';
 
 /**
  * True when the number has at most `decimals` decimal digits. JSON.parse yields the double

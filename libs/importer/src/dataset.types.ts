@@ -5,8 +5,7 @@
  * lazily (the benchmark seed never builds millions of lines in memory); a parsed file passes
  * plain arrays.
  */
-export type { Instant, IsoDate, Uuid } from '@nomina-api/platform/persistence/bulk/dataset-scalars';
-export type { NegocioInput, Plan, UsuarioInput } from '@nomina-api/platform/persistence/tenant-data';
+export type { Instant, IsoDate, NegocioInput, Plan, Uuid, UsuarioInput } from '@nomina-api/platform/persistence';
 export type {
   ConceptoInput,
   DetalleInput,
@@ -24,8 +23,7 @@ export type {
 } from '@nomina-api/nomina/persistence';
 export type { CategoriaInput, EstadoVenta, ProductoInput, VentaInput, VentaLineaInput } from '@nomina-api/reportes/persistence';
 export type { EstablecimientoInput, ProveedorInput, Ubicacion } from '@nomina-api/proveedores/persistence';
-import type { Uuid } from '@nomina-api/platform/persistence/bulk/dataset-scalars';
-import type { NegocioInput, UsuarioInput } from '@nomina-api/platform/persistence/tenant-data';
+import type { NegocioInput, UsuarioInput, Uuid } from '@nomina-api/platform/persistence';
 import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, PagoInput, TipoCotizanteInput } from '@nomina-api/nomina/persistence';
 import type { CategoriaInput, ProductoInput, VentaInput } from '@nomina-api/reportes/persistence';
 import type { ProveedorInput, Ubicacion } from '@nomina-api/proveedores/persistence';

@@ -12,7 +12,7 @@ import { runInNewContext } from 'node:vm';
  * first: measured, heaps of 140–220 MB and an RSS of 284 MB for 1 M lines and 375 MB for 5 M.
  * Collecting when heap plus external memory pass `ceilingMb` keeps them near that ceiling; checking
  * costs microseconds per progress event, and a collection runs only when there is garbage to take
- * (collecting at a fixed pace instead cost ~20 % of the CPU time: see bench/README.md). A heap cap
+ * (collecting at a fixed pace instead costs ~20 % more CPU time). A heap cap
  * (--max-old-space-size) would bound it too, but would turn an employer with a large catalog into
  * an out-of-memory crash instead of a bigger RSS. The CLI ticks it on a timer as well, so a phase
  * that reports no progress for a while (3 million suppliers checked or written) is covered; with

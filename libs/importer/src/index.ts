@@ -1,10 +1,10 @@
 export type * from './dataset.types';
 export { validateDataset, type ImportProblem } from './validate-dataset';
 export { loadDataset, type LoadOptions, type LoadProgress, type LoadSummary } from './load-dataset';
-export { ImportError, type ImportErrorCode } from '@nomina-api/platform/persistence/bulk/import-error';
+export { ImportError, type ImportErrorCode } from '@nomina-api/platform/persistence';
 export { createProgressReporter, type ProgressEvent, type ProgressReporter } from './progress';
 export { findJsonSyntaxError, findLoneSurrogate, type JsonSyntaxError } from './json-syntax';
-export { formatCount } from './problems';
+export { formatCount, formatSeconds } from './problems';
 export { JsonStreamError, type JsonStreamErrorKind } from './stream/json-splitter';
 export {
   FileChangedError,

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { verifyPassword } from '@nomina-api/platform/auth/password';
-import { acquireDatabase, migrateDatabase, type DatabaseSelection } from '@nomina-api/platform/persistence/database';
-import { ensureDatabase } from '@nomina-api/platform/persistence/embedded-postgres';
+import { verifyPassword } from '@nomina-api/platform/auth';
+import { acquireDatabase, type DatabaseSelection, ensureDatabase, ImportError, migrateDatabase } from '@nomina-api/platform/persistence';
 import { APP_SCHEMA } from '../../../apps/api/src/database/schema';
 import type { Dataset, PagoInput, TenantInput } from './dataset.types';
-import { ImportError } from '@nomina-api/platform/persistence/bulk/import-error';
 import { loadDataset, type LoadSummary } from './load-dataset';
 import { validateDataset } from './validate-dataset';
 import { ALL_TABLES, COLUMNS, type TableName } from './tables';

@@ -1,9 +1,7 @@
 import type { Client } from 'pg';
 import { loadCatalogos, loadPagos, writeSecuencia } from '@nomina-api/nomina/persistence';
-import { hashPassword } from '@nomina-api/platform/auth/password';
-import { bumpDataVersion } from '@nomina-api/platform/conditional/data-version';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
-import { loadPlatformTenantData } from '@nomina-api/platform/persistence/tenant-data';
+import { hashPassword } from '@nomina-api/platform/auth';
+import { bumpDataVersion, loadPlatformTenantData, uuidKey } from '@nomina-api/platform/persistence';
 import { loadProveedores } from '@nomina-api/proveedores/persistence';
 import { loadProductos, loadVentas } from '@nomina-api/reportes/persistence';
 import type { Dataset, PagoInput, PagoStreamInput, ProveedorInput, UsuarioInput, VentaInput } from './dataset.types';

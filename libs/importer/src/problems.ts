@@ -42,6 +42,12 @@ export function formatCount(n: number): string {
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
 }
 
+/** Seconds with one decimal, written the Spanish way as the counts are: `2,0`, `1.234,5`. */
+export function formatSeconds(ms: number): string {
+  const tenths = Math.round(ms / 100);
+  return `${formatCount(Math.trunc(tenths / 10))},${tenths % 10}`;
+}
+
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** Appends a property name to a JSON path, quoting names that are not identifiers. */

@@ -11,7 +11,7 @@ export interface ProgressEvent {
 
 export interface ProgressReporter {
   update(event: ProgressEvent): void;
-  /** Ends the bar's line (TTY) so what follows starts on a clean line. */
+  /** Erases the bar (TTY) so what follows starts on a clean line, with no last phase left over. */
   finish(): void;
 }
 
@@ -27,8 +27,8 @@ const BAR_WIDTH = 20;
 
 /**
  * Progress on stderr for `npm run import` and the seed: on a terminal one line redrawn with \r
- * (phase, bar and percentage when the total is known, lines, lines/s); in a log (CI, a pipe) a plain
- * line every ~2 s, so the log stays readable.
+ * (phase, bar and percentage when the total is known, lines, lines/s) and erased at the end; in a
+ * log (CI, a pipe) a plain line every ~2 s, so the log stays readable.
  */
 export function createProgressReporter(options: ProgressOptions = {}): ProgressReporter {
   const stream = options.stream ?? process.stderr;
@@ -61,7 +61,9 @@ export function createProgressReporter(options: ProgressOptions = {}): ProgressR
       }
     },
     finish() {
-      if (tty && drawn) stream.write('\n');
+      // Erased rather than ended with a newline: its last frame is usually a phase just begun
+      // ("analizando..."), which would stay on screen as a bare line above the summary.
+      if (tty && drawn) stream.write('\r\x1b[K');
       drawn = false;
     },
   };

@@ -1,8 +1,6 @@
 import type { Client } from 'pg';
 import { NOMINA_FOREIGN_KEYS } from '@nomina-api/nomina/persistence';
-import type { ForeignKey } from '@nomina-api/platform/persistence/bulk/foreign-key';
-import { ImportError } from '@nomina-api/platform/persistence/bulk/import-error';
-import { PLATFORM_FOREIGN_KEYS } from '@nomina-api/platform/persistence/tenant-data';
+import { type ForeignKey, ImportError, PLATFORM_FOREIGN_KEYS } from '@nomina-api/platform/persistence';
 import { PROVEEDORES_FOREIGN_KEYS } from '@nomina-api/proveedores/persistence';
 import { REPORTES_FOREIGN_KEYS } from '@nomina-api/reportes/persistence';
 

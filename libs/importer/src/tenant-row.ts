@@ -1,7 +1,6 @@
 import type { Client } from 'pg';
 import type { TenantInput } from './dataset.types';
-import { ImportError } from '@nomina-api/platform/persistence/bulk/import-error';
-import { type Changes, type MergeContext, noChanges } from '@nomina-api/platform/persistence/bulk/staging';
+import { type Changes, ImportError, type MergeContext, noChanges } from '@nomina-api/platform/persistence';
 import { TENANT_DATA_TABLES } from './tables';
 
 /**

@@ -1,5 +1,4 @@
-import { fmix32 } from '@nomina-api/platform/persistence/bulk/fmix32';
-import { hash, parseUuid, UuidSet } from '@nomina-api/platform/persistence/bulk/uuid-map';
+import { fmix32, parseUuid, uuidHash, UuidSet } from '@nomina-api/platform/persistence';
 
 /**
  * The first half of a uniqueness check over more uuids than memory should hold (a streamed file's
@@ -28,7 +27,7 @@ export class UuidPrefilter {
   add(kind: number, uuid: string): void {
     parseUuid(uuid, this.words);
     const w = this.words;
-    if (!this.setBits(hash(w[0], w[1], w[2], w[3]) ^ Math.imul(kind + 1, 0x9e3779b1))) return;
+    if (!this.setBits(uuidHash(w[0], w[1], w[2], w[3]) ^ Math.imul(kind + 1, 0x9e3779b1))) return;
     let set = this.candidates.get(kind);
     if (!set) this.candidates.set(kind, (set = new UuidSet(1 << 10)));
     set.add(uuid);

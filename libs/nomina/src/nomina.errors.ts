@@ -1,4 +1,4 @@
-import { DomainError, type FieldProblem } from '@nomina-api/platform/errors/domain-error';
+import { DomainError, type FieldProblem } from '@nomina-api/platform/errors';
 
 /**
  * Error codes of the payroll context. A new code does not compile until it has a status in
@@ -10,6 +10,10 @@ export enum NominaErrorCode {
   PAGO_NO_ENCONTRADO = 'PAGO_NO_ENCONTRADO',
   PAGO_EMPLEADO_NO_ENCONTRADO = 'PAGO_EMPLEADO_NO_ENCONTRADO',
   EMPLEADO_NO_ENCONTRADO = 'EMPLEADO_NO_ENCONTRADO',
+  VINCULADO_NO_ENCONTRADO = 'VINCULADO_NO_ENCONTRADO',
+  /** The person exists but has no bond current today (GET /vinculados/integracion/empleado/…). */
+  VINCULADO_VIGENTE_NO_ENCONTRADO = 'VINCULADO_VIGENTE_NO_ENCONTRADO',
+  GRUPO_PAGO_NO_ENCONTRADO = 'GRUPO_PAGO_NO_ENCONTRADO',
 }
 
 export const NOMINA_ERROR_STATUS: Record<NominaErrorCode, number> = {
@@ -17,6 +21,9 @@ export const NOMINA_ERROR_STATUS: Record<NominaErrorCode, number> = {
   [NominaErrorCode.PAGO_NO_ENCONTRADO]: 404,
   [NominaErrorCode.PAGO_EMPLEADO_NO_ENCONTRADO]: 404,
   [NominaErrorCode.EMPLEADO_NO_ENCONTRADO]: 404,
+  [NominaErrorCode.VINCULADO_NO_ENCONTRADO]: 404,
+  [NominaErrorCode.VINCULADO_VIGENTE_NO_ENCONTRADO]: 404,
+  [NominaErrorCode.GRUPO_PAGO_NO_ENCONTRADO]: 404,
 };
 
 export class NominaError extends DomainError {

@@ -1,16 +1,24 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import {
-  type ContextModuleAsyncOptions,
-  type ContextModuleOptions,
-  contextModule,
-  contextModuleAsync,
-} from '@nomina-api/platform/hosting/context-module';
+import { contextModule, contextModuleAsync, type ContextModuleAsyncOptions, type ContextModuleOptions } from '@nomina-api/platform/hosting';
 import { ConceptosAcumuladosController } from './http/conceptos-acumulados.controller';
 import { EmpleadosController } from './http/empleados.controller';
 import { NominaElectronicaController } from './http/nomina-electronica.controller';
 import { PagoEmpleadoDetallesController } from './http/pago-empleado-detalles.controller';
 import { PagoEmpleadosController } from './http/pago-empleados.controller';
 import { PagosController } from './http/pagos.controller';
+import { ConceptosController } from './http/conceptos.controller';
+import { GruposPagosController } from './http/grupos-pagos.controller';
+import { VinculadosController } from './http/vinculados.controller';
+import { GetGrupoPagoHandler } from './queries/get-grupo-pago/get-grupo-pago.handler';
+import { GetVinculadoHandler } from './queries/get-vinculado/get-vinculado.handler';
+import { GetVinculadoVigenteHandler } from './queries/get-vinculado-vigente/get-vinculado-vigente.handler';
+import { ListConceptosHandler } from './queries/list-conceptos/list-conceptos.handler';
+import { ListGruposPagoHandler } from './queries/list-grupos-pago/list-grupos-pago.handler';
+import { ListaGruposPagoHandler } from './queries/list-grupos-pago/lista-grupos-pago.handler';
+import { StreamGruposPagoHandler } from './queries/list-grupos-pago/stream-grupos-pago.handler';
+import { ListTiposCotizanteHandler } from './queries/list-tipos-cotizante/list-tipos-cotizante.handler';
+import { ListVinculadosHandler } from './queries/list-vinculados/list-vinculados.handler';
+import { ListVinculadosEmpleadoHandler } from './queries/list-vinculados-empleado/list-vinculados-empleado.handler';
 import { ConceptosAcumuladosHandler } from './queries/conceptos-acumulados/conceptos-acumulados.handler';
 import { GetEmpleadoHandler } from './queries/get-empleado/get-empleado.handler';
 import { ListDetallePagoHandler } from './queries/list-detalle-pago/list-detalle-pago.handler';
@@ -38,6 +46,9 @@ import { GenerarNominaElectronicaHandler } from './commands/generar-nomina-elect
     EmpleadosController,
     ConceptosAcumuladosController,
     NominaElectronicaController,
+    VinculadosController,
+    GruposPagosController,
+    ConceptosController,
   ],
   providers: [
     ListPagosHandler,
@@ -51,6 +62,16 @@ import { GenerarNominaElectronicaHandler } from './commands/generar-nomina-elect
     GetEmpleadoHandler,
     ConceptosAcumuladosHandler,
     StreamConceptosAcumuladosHandler,
+    ListVinculadosHandler,
+    GetVinculadoHandler,
+    ListVinculadosEmpleadoHandler,
+    GetVinculadoVigenteHandler,
+    ListTiposCotizanteHandler,
+    ListGruposPagoHandler,
+    StreamGruposPagoHandler,
+    ListaGruposPagoHandler,
+    GetGrupoPagoHandler,
+    ListConceptosHandler,
     // A command: each call consumes e-payroll numbers (see GenerarNominaElectronicaCommand).
     GenerarNominaElectronicaHandler,
   ],
@@ -60,7 +81,7 @@ export class NominaModule {
    * Payroll inside a host Nest app (Fastify, `CqrsModule.forRoot()`, and its MikroORM unless
    * `database` is given): its own authentication adapter (default bearer JWT), nothing global.
    * Mount it under a prefix with `RouterModule.register([{ path, module: NominaModule }])`;
-   * migrate with NOMINA_SCHEMA. See README "Use it inside your Nest app".
+   * migrate with NOMINA_SCHEMA. See docs/EMBEDDING.md.
    */
   static forRoot(options: ContextModuleOptions = {}): DynamicModule {
     return contextModule(NominaModule, NOMINA_SCHEMA, options);

@@ -12,6 +12,7 @@ export { EMPLEADO_WIRE_EXAMPLE } from './http/dto/empleado.response.dto';
 export { DETALLE_PAGO_WIRE_EXAMPLE, PAGO_EMPLEADO_DETALLES_WIRE_EXAMPLE } from './http/dto/pago-empleado-detalle.response.dto';
 export { PAGO_EMPLEADOS_WIRE_EXAMPLE } from './http/dto/pago-empleado.response.dto';
 export { PAGO_SCHEMA, PAGOS_WIRE_EXAMPLE } from './http/dto/pago.response.dto';
+export { VINCULADO_WIRE_EXAMPLE } from './http/dto/vinculado.response.dto';
 export { ESTADOS_PARAM, parseEstados } from './http/estados.param';
 export { parseListParams } from './http/list-query.pipe';
 export { ConceptosAcumuladosHandler } from './queries/conceptos-acumulados/conceptos-acumulados.handler';
@@ -31,4 +32,6 @@ export { ListPagoEmpleadosQuery, PAGO_EMPLEADOS_LIST } from './queries/list-pago
 export { ListPagosHandler } from './queries/list-pagos/list-pagos.handler';
 export { ListPagosQuery, PAGOS_LIST } from './queries/list-pagos/list-pagos.query';
 export type { PagoView } from './queries/list-pagos/pago.view';
+export { ListVinculadosHandler } from './queries/list-vinculados/list-vinculados.handler';
+export { ListVinculadosQuery, VINCULADOS_LIST } from './queries/list-vinculados/list-vinculados.query';
 export type { ListSpec, SortKey } from './queries/listing';

@@ -95,7 +95,7 @@ export class PlatformModule {
               dbSchema: config.databaseSchema,
             }),
             // Reads go through SqlReader (raw SQL, no identity map), so a forked EntityManager per
-            // request is pure overhead: ~20 % of a cheap request's CPU in the benchmark (bench/README.md).
+            // request is pure overhead: ~20 % of a cheap request's CPU in the benchmark.
             registerRequestContext: false,
           }),
         }),

@@ -1,4 +1,4 @@
-import { DomainError } from '@nomina-api/platform/errors/domain-error';
+import { DomainError } from '@nomina-api/platform/errors';
 
 /**
  * Error codes of the supplier context. The identifiers follow the house form (Spanish domain

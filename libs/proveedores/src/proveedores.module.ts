@@ -1,10 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import {
-  type ContextModuleAsyncOptions,
-  type ContextModuleOptions,
-  contextModule,
-  contextModuleAsync,
-} from '@nomina-api/platform/hosting/context-module';
+import { contextModule, contextModuleAsync, type ContextModuleAsyncOptions, type ContextModuleOptions } from '@nomina-api/platform/hosting';
 import { ProveedoresController } from './http/proveedores.controller';
 import { FindProveedorHandler } from './queries/find-proveedor/find-proveedor.handler';
 import { PROVEEDORES_SCHEMA } from './persistence/schema';

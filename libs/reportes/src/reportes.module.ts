@@ -1,10 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import {
-  type ContextModuleAsyncOptions,
-  type ContextModuleOptions,
-  contextModule,
-  contextModuleAsync,
-} from '@nomina-api/platform/hosting/context-module';
+import { contextModule, contextModuleAsync, type ContextModuleAsyncOptions, type ContextModuleOptions } from '@nomina-api/platform/hosting';
 import { ReportsController } from './http/reports.controller';
 import { REPORTES_SCHEMA } from './persistence/schema';
 import { ReportUtilityHandler } from './queries/report-utility/report-utility.handler';

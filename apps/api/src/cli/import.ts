@@ -9,13 +9,20 @@
  * Exit codes: 0 loaded, 1 file or import error, 2 bad arguments.
  */
 import { Client } from 'pg';
-import { ConfigError, loadConfig } from '@nomina-api/platform/config/app-config';
-import { loadEnvFile } from '@nomina-api/platform/config/env-file';
-import { databaseUnavailable } from '@nomina-api/platform/persistence/connection-errors';
-import { acquireDatabase, migrateDatabase, searchPath, type DatabaseSelection } from '@nomina-api/platform/persistence/database';
+import { ConfigError, loadConfig, loadEnvFile } from '@nomina-api/platform/config';
+import {
+  acquireDatabase,
+  type DatabaseSelection,
+  databaseUnavailable,
+  findTenant,
+  migrateDatabase,
+  searchPath,
+  uuidKey,
+} from '@nomina-api/platform/persistence';
 import {
   createProgressReporter,
   formatCount,
+  formatSeconds,
   FileChangedError,
   GarbageCadence,
   ImportError,
@@ -34,8 +41,6 @@ import {
   type LoadSummary,
   type MergeResult,
 } from '@nomina-api/importer';
-import { findTenant } from '@nomina-api/platform/persistence/tenant-data';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
 import { APP_SCHEMA } from '../database/schema';
 
 const USAGE =
@@ -133,10 +138,8 @@ function summaryLine(s: LoadSummary, elapsedMs: number): string {
     `${formatCount(s.lineasVenta)} líneas de venta`,
     `${formatCount(s.proveedores)} proveedores`,
   ];
-  return `Importado: ${parts.join(', ')} en ${seconds(elapsedMs)} s`;
+  return `Importado: ${parts.join(', ')} en ${formatSeconds(elapsedMs)} s`;
 }
-
-const seconds = (ms: number): string => (ms / 1000).toFixed(1).replace('.', ',');
 
 /** Runs `work` on a connection to the migrated database, the import's signals handled (an interrupt rolls back). */
 async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
@@ -200,15 +203,15 @@ async function runMerge(args: ImportArgs, started: number, gc: GarbageCadence): 
         onProgress,
         onValid: () =>
           stderr(
-            `Archivo válido también frente a los datos guardados (leído en ${seconds(read.timings.read * 1000)} s, ` +
-              `validado en ${seconds(read.timings.validate * 1000)} s).`,
+            `Archivo válido también frente a los datos guardados (leído en ${formatSeconds(read.timings.read * 1000)} s, ` +
+              `validado en ${formatSeconds(read.timings.validate * 1000)} s).`,
           ),
       }),
     ),
   );
   if (result.problems.length) return printProblems(args.file, result.problems);
   for (const t of result.tenants) process.stdout.write(`${tenantLine(t)}\n`);
-  process.stdout.write(`${mergeLine(result, args.dryRun, seconds(performance.now() - started))}\n`);
+  process.stdout.write(`${mergeLine(result, args.dryRun, formatSeconds(performance.now() - started))}\n`);
   return 0;
 }
 
@@ -247,7 +250,9 @@ export async function runImport(argv: string[]): Promise<number> {
     if (args.merge) return await runMerge(args, started, gc);
     const scan = await scanFile(args.file, gc);
     if (scan.problems.length) return printProblems(args.file, scan.problems);
-    stderr(`Archivo válido (leído en ${seconds(scan.timings.read * 1000)} s, validado en ${seconds(scan.timings.validate * 1000)} s).`);
+    stderr(
+      `Archivo válido (leído en ${formatSeconds(scan.timings.read * 1000)} s, validado en ${formatSeconds(scan.timings.validate * 1000)} s).`,
+    );
     gc.now();
     if (args.dryRun) return await dryRunLoad(args, scan);
     const summary = await withDatabase((client) =>

@@ -2,9 +2,8 @@
  * `npm run migrate`: applies pending schema migrations to the selected database (DATABASE_URL, or
  * the embedded PostgreSQL in DATA_DIR, shared with a running service) and lists what it applied.
  */
-import { ConfigError, loadConfig } from '@nomina-api/platform/config/app-config';
-import { loadEnvFile } from '@nomina-api/platform/config/env-file';
-import { acquireDatabase, migrateDatabase } from '@nomina-api/platform/persistence/database';
+import { ConfigError, loadConfig, loadEnvFile } from '@nomina-api/platform/config';
+import { acquireDatabase, migrateDatabase } from '@nomina-api/platform/persistence';
 import { APP_SCHEMA } from '../database/schema';
 
 const stderr = (line: string): void => void process.stderr.write(`${line}\n`);

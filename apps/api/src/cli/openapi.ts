@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { loadConfig } from '@nomina-api/platform/config/app-config';
+import { loadConfig } from '@nomina-api/platform/config';
 import { AppModule } from '../app.module';
 import { buildOpenApiDocument } from '../openapi';
 
@@ -26,7 +26,7 @@ export async function generateOpenApi(): Promise<OpenAPIObject> {
     },
   );
   try {
-    return buildOpenApiDocument(app);
+    return buildOpenApiDocument(app, { demo: config.demoData });
   } finally {
     await app.close();
   }

@@ -5,11 +5,9 @@
  * says otherwise. Streams the generator straight into COPY: nothing is materialised.
  */
 import { Client } from 'pg';
-import { ConfigError, loadConfig } from '@nomina-api/platform/config/app-config';
-import { loadEnvFile } from '@nomina-api/platform/config/env-file';
-import { acquireDatabase, migrateDatabase } from '@nomina-api/platform/persistence/database';
-import { ensureDatabase } from '@nomina-api/platform/persistence/embedded-postgres';
-import { createProgressReporter, formatCount, ImportError, loadDataset } from '@nomina-api/importer';
+import { ConfigError, loadConfig, loadEnvFile } from '@nomina-api/platform/config';
+import { acquireDatabase, ensureDatabase, migrateDatabase } from '@nomina-api/platform/persistence';
+import { createProgressReporter, formatCount, formatSeconds, ImportError, loadDataset } from '@nomina-api/importer';
 import { datasetStats, generateDataset, type Scale } from '@nomina-api/importer/demo/generate-dataset';
 import { APP_SCHEMA } from '../database/schema';
 
@@ -86,11 +84,10 @@ export async function runSeed(argv: string[]): Promise<number> {
       onProgress: (p) => progress.update({ ...p, total: p.total ?? totals[p.phase] }),
     });
     progress.finish();
-    const seconds = (performance.now() - started) / 1000;
     process.stdout.write(
       `Sembrado (${args.scale}) en ${name}: ${formatCount(summary.tenants)} tenants, ${formatCount(summary.pagosEmpleado)} nóminas, ` +
         `${formatCount(summary.lineasNomina)} líneas, ${formatCount(summary.lineasVenta)} líneas de venta, ${formatCount(summary.proveedores)} proveedores ` +
-        `en ${seconds.toFixed(1)} s (${formatCount(summary.lineasNomina / Math.max(summary.seconds, 0.001))} líneas de nómina/s).\n`,
+        `en ${formatSeconds(performance.now() - started)} s (${formatCount(summary.lineasNomina / Math.max(summary.seconds, 0.001))} líneas de nómina/s).\n`,
     );
     if (name !== serviceDb) stderr(`Para servirla: EMBEDDED_PG_DATABASE=${name} npm start   (o DATABASE_URL apuntando a esa base)`);
     return 0;

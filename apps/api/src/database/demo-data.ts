@@ -1,15 +1,20 @@
 import { Client } from 'pg';
 import type { Logger } from 'pino';
 import { createProgressReporter, loadDataset } from '@nomina-api/importer';
-import { DEMO_LOGINS, generateDataset } from '@nomina-api/importer/demo/generate-dataset';
-import type { AppConfig } from '@nomina-api/platform/config/app-config';
-import { searchPath } from '@nomina-api/platform/persistence/database';
+import { DEMO_LOGINS, type DemoLogin, generateDataset } from '@nomina-api/importer/demo/generate-dataset';
+import type { AppConfig } from '@nomina-api/platform/config';
+import { searchPath } from '@nomina-api/platform/persistence';
 
-/**
- * On a database without tenants (and DEMO_DATA not false) loads the generated demo dataset.
- * Returns the lines `npm start` prints: the demo logins, or how to get data in.
- */
-export async function loadDemoDataIfEmpty(config: AppConfig, url: string, logger: Logger): Promise<string[]> {
+/** What `npm start` tells about the data once ready (start-banner.ts decides where passwords may go). */
+export interface DemoState {
+  /** The demo users present in the database (with their published passwords). */
+  logins: DemoLogin[];
+  /** The database has no tenant and DEMO_DATA=false: nothing to log in with yet. */
+  emptyWithoutDemo: boolean;
+}
+
+/** On a database without tenants (and DEMO_DATA not false) loads the generated demo dataset. */
+export async function loadDemoDataIfEmpty(config: AppConfig, url: string, logger: Logger): Promise<DemoState> {
   const client = new Client({
     connectionString: url,
     application_name: 'nomina-demo',
@@ -21,9 +26,7 @@ export async function loadDemoDataIfEmpty(config: AppConfig, url: string, logger
   try {
     const { rows } = await client.query<{ n: number }>('select count(*)::int as n from tenant');
     const empty = rows[0].n === 0;
-    if (empty && !config.demoData) {
-      return ['', '  Base de datos vacía (DEMO_DATA=false): importe datos con  npm run import -- <archivo.json>'];
-    }
+    if (empty && !config.demoData) return { logins: [], emptyWithoutDemo: true };
     if (empty) {
       logger.info('Base de datos vacía: cargando los datos de demostración...');
       // A bar only on a terminal with human logs; elsewhere plain "preparando..." lines on stderr
@@ -41,13 +44,7 @@ export async function loadDemoDataIfEmpty(config: AppConfig, url: string, logger
     const { rows: demo } = await client.query<{ n: number }>('select count(*)::int as n from login_directory where email_key = any($1)', [
       DEMO_LOGINS.map((l) => l.email.toLowerCase()),
     ]);
-    if (demo[0].n === 0) return [];
-    const width = Math.max(...DEMO_LOGINS.map((l) => l.email.length));
-    return [
-      '',
-      '  Usuarios de demostración (POST /login con {"email", "password"}):',
-      ...DEMO_LOGINS.map((l) => `    ${l.email.padEnd(width)}  ${l.password.padEnd(14)}  ${l.note}`),
-    ];
+    return { logins: demo[0].n === 0 ? [] : DEMO_LOGINS, emptyWithoutDemo: false };
   } finally {
     await client.end();
   }

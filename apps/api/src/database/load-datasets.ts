@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import type { Dataset } from '@nomina-api/importer/dataset.types';
 import { loadDataset } from '@nomina-api/importer/load-dataset';
-import { migrateDatabase, searchPath } from '@nomina-api/platform/persistence/database';
+import { migrateDatabase, searchPath } from '@nomina-api/platform/persistence';
 import { APP_SCHEMA } from './schema';
 
 /**

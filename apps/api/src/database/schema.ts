@@ -1,6 +1,4 @@
-import type { SchemaParts } from '@nomina-api/platform/persistence/database';
-import { PLATFORM_ENTITIES } from '@nomina-api/platform/persistence/entities/platform.entities';
-import { DISTRIBUTION_MIGRATIONS, PLATFORM_MIGRATIONS } from '@nomina-api/platform/persistence/migrations';
+import { DISTRIBUTION_MIGRATIONS, PLATFORM_ENTITIES, PLATFORM_MIGRATIONS, type SchemaParts } from '@nomina-api/platform/persistence';
 import { NOMINA_MIGRATIONS } from '@nomina-api/nomina';
 import { PROVEEDORES_MIGRATIONS } from '@nomina-api/proveedores';
 import { REPORTES_MIGRATIONS } from '@nomina-api/reportes';

@@ -1,4 +1,4 @@
-import { fmix32 } from '@nomina-api/platform/persistence/bulk/fmix32';
+import { fmix32 } from '@nomina-api/platform/persistence';
 
 /**
  * Seeded randomness for the demo generator. Nothing here may read the clock or Math.random:

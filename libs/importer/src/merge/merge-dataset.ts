@@ -8,18 +8,22 @@ import {
   removeEmpleados,
   stageNomina,
 } from '@nomina-api/nomina/persistence';
-import { verifyPassword } from '@nomina-api/platform/auth/password';
-import { bumpDataVersion } from '@nomina-api/platform/conditional/data-version';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
-import { changed, type Changes, type MergeContext, noChanges, STAGED } from '@nomina-api/platform/persistence/bulk/staging';
+import { verifyPassword } from '@nomina-api/platform/auth';
 import {
+  bumpDataVersion,
+  changed,
+  type Changes,
   findPasswordHashes,
   loadPlatformTenantData,
+  type MergeContext,
   mergeNegocios,
   mergeUsuarios,
+  noChanges,
+  STAGED,
   stagePlatform,
   type UsuarioInput,
-} from '@nomina-api/platform/persistence/tenant-data';
+  uuidKey,
+} from '@nomina-api/platform/persistence';
 import { loadProveedores, mergeProveedores, stageProveedores } from '@nomina-api/proveedores/persistence';
 import { loadProductos, loadVentas, mergeProductos, mergeVentas, stageReportes } from '@nomina-api/reportes/persistence';
 import { emptySummary, hashPasswords, type LoadableTenant, type LoadProgress, type LoadSummary, loadTenant } from '../load-dataset';

@@ -9,9 +9,7 @@ import {
   findVinculaciones,
   VinculacionRefs,
 } from '@nomina-api/nomina/persistence';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
-import { UuidSet } from '@nomina-api/platform/persistence/bulk/uuid-map';
-import { findLogins, findNegocios, findTenant } from '@nomina-api/platform/persistence/tenant-data';
+import { findLogins, findNegocios, findTenant, uuidKey, UuidSet } from '@nomina-api/platform/persistence';
 import { findCategorias, findProductos } from '@nomina-api/reportes/persistence';
 import type { ProblemList } from '../problems';
 

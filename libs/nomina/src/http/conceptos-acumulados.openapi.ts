@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
+import { ApiExportResponse } from '@nomina-api/platform/export';
 import { ApiOperation, ApiParam } from '@nestjs/swagger';
-import { ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { ApiValidationProblem } from '@nomina-api/platform/http';
 import { CONCEPTOS_ACUMULADOS_LIST } from '../queries/conceptos-acumulados/conceptos-acumulados.query';
 import { ApiListQuery } from './api-list-query.decorator';
 import { ConceptosAcumuladosResponseDto } from './dto/conceptos-acumulados.response.dto';

@@ -1,23 +1,21 @@
-import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
-import { Conditional, CurrentToday } from '@nomina-api/platform/conditional/conditional.decorator';
-import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import { Conditional, CurrentToday } from '@nomina-api/platform/http';
+import { respond } from '@nomina-api/platform/export';
+import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
+import type { TipoDocumento } from '../domain/tipo-documento';
 import { GetEmpleadoQuery } from '../queries/get-empleado/get-empleado.query';
 import type { ListParams } from '../queries/listing';
 import { EMPLEADOS_LIST, ListEmpleadosQuery } from '../queries/list-empleados/list-empleados.query';
-import { StreamEmpleadosQuery } from '../queries/list-empleados/stream-empleados.query';
-import { parseDocumento } from './documento.param';
-import { writeEmpleados } from './dto/empleado.response.dto';
+import { DocumentoParam } from './documento.param';
 import { ApiGetEmpleado, ApiListEmpleados } from './empleados.openapi';
-import { nominaFile, pagingGiven, requestedFormat } from './export';
-import { legacyJson } from './legacy-response';
+import { EMPLEADO_REPLY, EMPLEADOS_REPLY } from './empleados.reply';
 import { ListQuery } from './list-query.pipe';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('empleados')
 export class EmpleadosController {
@@ -27,32 +25,21 @@ export class EmpleadosController {
   // Who is current depends on today's date in Bogotá: tomorrow's answer may differ.
   @CurrentToday()
   @ApiListEmpleados()
-  async list(
+  list(
     @CurrentTenant() tenantId: string,
     @ListQuery(EMPLEADOS_LIST) { list }: { list: ListParams },
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string | StreamableFile> {
-    const format = requestedFormat(reply);
-    if (format !== 'json') {
-      const rows = pagingGiven(reply)
-        ? (await this.queryBus.execute(new ListEmpleadosQuery(tenantId, list))).rows
-        : await this.queryBus.execute(new StreamEmpleadosQuery(tenantId, list));
-      return nominaFile(format, 'empleados', rows);
-    }
-    const { rows, total } = await this.queryBus.execute(new ListEmpleadosQuery(tenantId, list));
-    return legacyJson(reply, writeEmpleados(rows, total));
+  ): Promise<unknown> {
+    return respond(this.queryBus, reply, EMPLEADOS_REPLY, new ListEmpleadosQuery(tenantId, list));
   }
 
   @Get(':tipoDocumento/:identificacion')
   @ApiGetEmpleado()
-  async get(
+  get(
     @CurrentTenant() tenantId: string,
-    @Param('tipoDocumento') tipoDocumento: string,
-    @Param('identificacion') identificacion: string,
+    @DocumentoParam() doc: { tipo: TipoDocumento; identificacion: string },
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
-    const doc = parseDocumento(tipoDocumento, identificacion);
-    const row = await this.queryBus.execute(new GetEmpleadoQuery(tenantId, doc.tipo, doc.identificacion));
-    return legacyJson(reply, writeEmpleados([row], 1));
+  ): Promise<unknown> {
+    return respond(this.queryBus, reply, EMPLEADO_REPLY, new GetEmpleadoQuery(tenantId, doc.tipo, doc.identificacion));
   }
 }

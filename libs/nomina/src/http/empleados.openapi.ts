@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
+import { ApiExportResponse } from '@nomina-api/platform/export';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
-import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { TIPOS_DOCUMENTO } from '../domain/tipo-documento';
 import { NominaErrorCode } from '../nomina.errors';
 import { EMPLEADOS_LIST } from '../queries/list-empleados/list-empleados.query';
@@ -44,13 +44,13 @@ export function ApiGetEmpleado(): MethodDecorator {
         wireExample(EMPLEADO_WIRE_EXAMPLE),
     }),
     ApiProduces('application/json; charset=utf-8'),
-    ApiParam({ name: 'identificacion', description: 'Número de documento (máx. 20 caracteres).', example: '8927601899' }),
     ApiParam({
       name: 'tipoDocumento',
       enum: TIPOS_DOCUMENTO,
       description: 'Tipo de documento (sin distinguir mayúsculas).',
       example: 'CC',
     }),
+    ApiParam({ name: 'identificacion', type: String, description: 'Número de documento (máx. 20 caracteres).', example: '8927601899' }),
     ApiOkResponse({ type: EmpleadoResponseDto }),
     ApiValidationProblem(
       'Tipo de documento desconocido o número de documento inválido.',

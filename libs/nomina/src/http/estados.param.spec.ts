@@ -1,4 +1,4 @@
-import { DomainError } from '@nomina-api/platform/errors/domain-error';
+import { DomainError } from '@nomina-api/platform/errors';
 import { parseEstados } from './estados.param';
 
 function error(raw: unknown): DomainError {

@@ -1,4 +1,4 @@
-import { validationError } from '@nomina-api/platform/errors/domain-error';
+import { validationError } from '@nomina-api/platform/errors';
 import { NominaError, NominaErrorCode } from '../nomina.errors';
 import { ESTADOS_PAGO, type EstadoPago } from '../domain/estado-pago';
 import type { ListRequestParts } from './list-query.pipe';

@@ -1,4 +1,4 @@
-import { DomainError } from '@nomina-api/platform/errors/domain-error';
+import { DomainError } from '@nomina-api/platform/errors';
 import type { ListSpec } from '../queries/listing';
 import { type ListRequestParts, ListQueryPipe, parseListParams } from './list-query.pipe';
 
@@ -22,7 +22,7 @@ function problem(query: Record<string, unknown>): DomainError {
 
 describe('parseListParams', () => {
   it('defaults: offset 0, size 20, no filter, the default order', () => {
-    expect(parseListParams({}, spec)).toEqual({ offset: 0, size: 20, sort: spec.defaultSort });
+    expect(parseListParams({}, spec)).toEqual({ offset: 0, size: 20, sort: spec.defaultSort, paged: false });
   });
 
   it('does not share the default sort array with the spec', () => {
@@ -74,7 +74,12 @@ describe('parseListParams', () => {
   });
 
   it('ignores unknown parameters', () => {
-    expect(parseListParams({ foo: 'bar', 'params[estados]': 'PG' }, spec)).toEqual({ offset: 0, size: 20, sort: spec.defaultSort });
+    expect(parseListParams({ foo: 'bar', 'params[estados]': 'PG' }, spec)).toEqual({
+      offset: 0,
+      size: 20,
+      sort: spec.defaultSort,
+      paged: false,
+    });
   });
 
   describe('filter', () => {
@@ -152,12 +157,27 @@ describe('parseListParams', () => {
   });
 });
 
+describe('paged', () => {
+  it.each<[Record<string, unknown>, boolean]>([
+    [{}, false],
+    [{ offset: '' }, false],
+    [{ size: '' }, false],
+    [{ offset: '', size: '' }, false],
+    [{ offset: '0' }, true],
+    [{ size: '20' }, true],
+    [{ offset: ' ' }, true],
+    [{ page: '2' }, false],
+  ])('%j → %s (an empty offset or size is absent, as in JSON)', (query, paged) => {
+    expect(parseListParams(query, spec).paged).toBe(paged);
+  });
+});
+
 describe('ListQueryPipe', () => {
   const none = () => ({});
 
   it('returns the list params of the raw query', () => {
     expect(new ListQueryPipe(spec, none).transform({ query: { size: '5', sort: 'mes' }, params: {} })).toEqual({
-      list: { offset: 0, size: 5, sort: [{ field: 'mes', direction: 'asc' }] },
+      list: { offset: 0, size: 5, sort: [{ field: 'mes', direction: 'asc' }], paged: true },
     });
   });
 
@@ -166,7 +186,7 @@ describe('ListQueryPipe', () => {
     expect(new ListQueryPipe(spec, own).transform({ query: { pago: 'x', offset: '3' }, params: { ano: '2024' } })).toEqual({
       pago: 'x',
       ano: '2024',
-      list: { offset: 3, size: 20, sort: spec.defaultSort },
+      list: { offset: 3, size: 20, sort: spec.defaultSort, paged: true },
     });
   });
 

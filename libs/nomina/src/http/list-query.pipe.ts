@@ -4,9 +4,9 @@
  * parameter and its accepted form.
  */
 import { createParamDecorator, type ExecutionContext, type PipeTransform } from '@nestjs/common';
-import { type FieldProblem, validationError } from '@nomina-api/platform/errors/domain-error';
+import { type FieldProblem, validationError } from '@nomina-api/platform/errors';
 import { DEFAULT_SIZE, type ListParams, type ListSpec, MAX_FILTER_LENGTH, MAX_OFFSET, MAX_SIZE, type SortKey } from '../queries/listing';
-import { httpRequest } from '@nomina-api/platform/http/http-context';
+import { httpRequest } from '@nomina-api/platform/http';
 
 const DIGITS = /^[0-9]+$/;
 
@@ -103,6 +103,7 @@ function parseSort(query: Record<string, unknown>, spec: ListSpec, errors: Field
  * Parses offset/size/page/filter/sort from the raw Fastify query (values may be string |
  * string[]); throws validationError (400, errors[] naming each param and the accepted form).
  * `page` is accepted with any value and ignored (SPEC 4.2). Unknown parameters are ignored.
+ * `paged` says whether the request named a page, which an export follows (CONTRACT §8).
  */
 export function parseListParams(query: Record<string, unknown>, spec: ListSpec): ListParams {
   const errors: FieldProblem[] = [];
@@ -111,7 +112,13 @@ export function parseListParams(query: Record<string, unknown>, spec: ListSpec):
   const filter = parseFilter(query ?? {}, errors);
   const sort = parseSort(query ?? {}, spec, errors);
   if (errors.length > 0) throw validationError(errors);
-  return filter === undefined ? { offset, size, sort } : { offset, size, filter, sort };
+  const paged = given(query?.offset) || given(query?.size);
+  return filter === undefined ? { offset, size, sort, paged } : { offset, size, filter, sort, paged };
+}
+
+/** An export pages only when the request gives `offset` or `size` (an empty value counts as absent, as in JSON). */
+function given(value: unknown): boolean {
+  return value !== undefined && value !== '';
 }
 
 /** Raw Fastify query: values are string, string[] (repeated parameter) or absent. */

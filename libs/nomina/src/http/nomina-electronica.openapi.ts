@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces } from '@nestjs/swagger';
-import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { ANO_MAX, ANO_MIN } from './dto/nomina-electronica.request.dto';
 import { NominaElectronicaResponseDto } from './dto/nomina-electronica.response.dto';
 
@@ -21,16 +21,16 @@ export function ApiGenerarNominaElectronica(): MethodDecorator {
     }),
     ApiProduces('application/json; charset=utf-8'),
     ApiParam({
-      name: 'mes',
-      description: 'Mes del periodo, entero entre 1 y 12.',
-      example: 3,
-      schema: { type: 'integer', minimum: 1, maximum: 12 },
-    }),
-    ApiParam({
       name: 'ano',
       description: `Año del periodo, entero entre ${ANO_MIN} y ${ANO_MAX}.`,
       example: 2024,
       schema: { type: 'integer', minimum: ANO_MIN, maximum: ANO_MAX },
+    }),
+    ApiParam({
+      name: 'mes',
+      description: 'Mes del periodo, entero entre 1 y 12.',
+      example: 3,
+      schema: { type: 'integer', minimum: 1, maximum: 12 },
     }),
     ApiOkResponse({ type: NominaElectronicaResponseDto, description: 'Documentos numerados (los números quedan consumidos).' }),
     ApiValidationProblem(

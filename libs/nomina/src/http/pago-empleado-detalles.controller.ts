@@ -1,20 +1,17 @@
-import { Controller, Get, Param, Res, type StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ParseUuidPipe } from '@nomina-api/platform/http/uuid';
-import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
-import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
-import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import { Conditional, ParseUuidPipe } from '@nomina-api/platform/http';
+import { respond } from '@nomina-api/platform/export';
+import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import { ListDetallePagoQuery } from '../queries/list-detalle-pago/list-detalle-pago.query';
 import { ListPagoEmpleadoDetallesQuery } from '../queries/list-pago-empleado-detalles/list-pago-empleado-detalles.query';
-import { writeDetallePago, writePagoEmpleadoDetalles } from './dto/pago-empleado-detalle.response.dto';
-import { nominaFile, requestedFormat } from './export';
-import { legacyJson } from './legacy-response';
 import { ApiDetallePago, ApiPagoEmpleadoDetalles } from './pago-empleado-detalles.openapi';
+import { DETALLE_PAGO_REPLY, PAGO_EMPLEADO_DETALLES_REPLY } from './pago-empleado-detalles.reply';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('pagoEmpleadoDetalles')
 export class PagoEmpleadoDetallesController {
@@ -22,27 +19,21 @@ export class PagoEmpleadoDetallesController {
 
   @Get('detallePago/:idPago')
   @ApiDetallePago()
-  async detallePago(
+  detallePago(
     @CurrentTenant() tenantId: string,
     @Param('idPago', ParseUuidPipe) idPago: string,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string | StreamableFile> {
-    const format = requestedFormat(reply);
-    const rows = await this.queryBus.execute(new ListDetallePagoQuery(tenantId, idPago));
-    if (format !== 'json') return nominaFile(format, 'detallePago', rows, { uuid: idPago });
-    return legacyJson(reply, writeDetallePago(rows, rows.length));
+  ): Promise<unknown> {
+    return respond(this.queryBus, reply, DETALLE_PAGO_REPLY, new ListDetallePagoQuery(tenantId, idPago));
   }
 
   @Get(':uuidPagoEmpleado')
   @ApiPagoEmpleadoDetalles()
-  async detalles(
+  detalles(
     @CurrentTenant() tenantId: string,
     @Param('uuidPagoEmpleado', ParseUuidPipe) uuidPagoEmpleado: string,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string | StreamableFile> {
-    const format = requestedFormat(reply);
-    const rows = await this.queryBus.execute(new ListPagoEmpleadoDetallesQuery(tenantId, uuidPagoEmpleado));
-    if (format !== 'json') return nominaFile(format, 'pagoEmpleadoDetalles', rows, { uuid: uuidPagoEmpleado });
-    return legacyJson(reply, writePagoEmpleadoDetalles(rows, rows.length));
+  ): Promise<unknown> {
+    return respond(this.queryBus, reply, PAGO_EMPLEADO_DETALLES_REPLY, new ListPagoEmpleadoDetallesQuery(tenantId, uuidPagoEmpleado));
   }
 }

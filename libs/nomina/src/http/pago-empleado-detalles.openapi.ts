@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
+import { ApiExportResponse } from '@nomina-api/platform/export';
 import { ApiOperation, ApiParam } from '@nestjs/swagger';
-import { ApiProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { ApiProblem } from '@nomina-api/platform/http';
 import { NominaErrorCode } from '../nomina.errors';
 import { wireExample } from './dto/envelope.response.dto';
 import {

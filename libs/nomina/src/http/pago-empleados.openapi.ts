@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
+import { ApiExportResponse } from '@nomina-api/platform/export';
 import { ApiOperation, ApiQuery } from '@nestjs/swagger';
-import { ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { ApiValidationProblem } from '@nomina-api/platform/http';
 import { PAGO_EMPLEADOS_LIST } from '../queries/list-pago-empleados/list-pago-empleados.query';
 import { ApiListQuery } from './api-list-query.decorator';
 import { wireExample } from './dto/envelope.response.dto';

@@ -1,5 +1,5 @@
-import { validationError } from '@nomina-api/platform/errors/domain-error';
-import { normalizeUuid, uuidProblemMessage } from '@nomina-api/platform/http/uuid';
+import { validationError } from '@nomina-api/platform/errors';
+import { normalizeUuid, uuidProblemMessage } from '@nomina-api/platform/http';
 import type { ListRequestParts } from './list-query.pipe';
 
 export const PAGO_PARAM = 'params[pago]';

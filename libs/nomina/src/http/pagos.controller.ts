@@ -1,23 +1,20 @@
-import { Controller, Get, Res, type StreamableFile } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
-import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
-import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
+import { Conditional } from '@nomina-api/platform/http';
+import { respond } from '@nomina-api/platform/export';
+import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import type { EstadoPago } from '../domain/estado-pago';
 import type { ListParams } from '../queries/listing';
 import { ListPagosQuery, PAGOS_LIST } from '../queries/list-pagos/list-pagos.query';
-import { StreamPagosQuery } from '../queries/list-pagos/stream-pagos.query';
-import { writePagos } from './dto/pago.response.dto';
 import { estadosParam } from './estados.param';
-import { nominaFile, pagingGiven, requestedFormat } from './export';
-import { legacyJson } from './legacy-response';
 import { ListQuery } from './list-query.pipe';
 import { ApiListPagos } from './pagos.openapi';
+import { PAGOS_REPLY } from './pagos.reply';
 
 @ApiTags('Nómina')
-@Secured()
+@Secured({ legacyErrorMember: true })
 @Conditional()
 @Controller('pagos')
 export class PagosController {
@@ -25,19 +22,11 @@ export class PagosController {
 
   @Get()
   @ApiListPagos()
-  async list(
+  list(
     @CurrentTenant() tenantId: string,
     @ListQuery(PAGOS_LIST, estadosParam) { estados, list }: { estados: EstadoPago[]; list: ListParams },
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string | StreamableFile> {
-    const format = requestedFormat(reply);
-    if (format !== 'json') {
-      const rows = pagingGiven(reply)
-        ? (await this.queryBus.execute(new ListPagosQuery(tenantId, estados, list))).rows
-        : await this.queryBus.execute(new StreamPagosQuery(tenantId, estados, list));
-      return nominaFile(format, 'pagos', rows);
-    }
-    const { rows, total } = await this.queryBus.execute(new ListPagosQuery(tenantId, estados, list));
-    return legacyJson(reply, writePagos(rows, total));
+  ): Promise<unknown> {
+    return respond(this.queryBus, reply, PAGOS_REPLY, new ListPagosQuery(tenantId, estados, list));
   }
 }

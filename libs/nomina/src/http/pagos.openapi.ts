@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
+import { ApiExportResponse } from '@nomina-api/platform/export';
 import { ApiOperation, ApiQuery } from '@nestjs/swagger';
-import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { NominaErrorCode } from '../nomina.errors';
 import { PAGOS_LIST } from '../queries/list-pagos/list-pagos.query';
 import { ApiListQuery } from './api-list-query.decorator';

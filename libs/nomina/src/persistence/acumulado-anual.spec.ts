@@ -19,7 +19,7 @@ const sums = (dev: number): PagoEmpleadoSums => ({ dev, ded: 1, aportesDev: dev,
 /**
  * A tenant's catalog stays with the load from its first payslip to its rollup rows: held as
  * typed arrays, a bounded number of bytes per bond (a tenant of 166,667 bonds held ~250 bytes per
- * bond in objects and string keys, bench/README.md "Streaming import").
+ * bond in objects and string keys).
  */
 describe('per-bond memory of the payroll load', () => {
   const BONDS = 50_000;

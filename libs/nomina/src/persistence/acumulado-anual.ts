@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { bigScaledText, centsText, SAFE } from '@nomina-api/platform/persistence/bulk/decimal-text';
+import { bigScaledText, centsText, SAFE } from '@nomina-api/platform/persistence';
 import { NOMINA_COLUMNS } from './tables';
 
 /**
@@ -12,7 +12,7 @@ import { NOMINA_COLUMNS } from './tables';
  * This file is the rollup's one definition, in its forms kept side by side: AcumuladoAnual sums
  * it while an import's payslips stream by (load-pagos.ts); ACUMULADO_ANUAL_ROWS builds it from
  * stored payslips (the migration's backfill); refreshAcumuladoAnual rebuilds the rows a merge changed. Filling the import with the SQL form instead would
- * cost seconds per large tenant (bench/README.md); test/acumulado-rollup.e2e-spec.ts checks that
+ * cost seconds per large tenant; test/acumulados-rollup.e2e-spec.ts checks that
  * both forms give the same rows. A change to the rollup changes both, here.
  */
 
@@ -43,7 +43,7 @@ const FIRST_ROWS = 1024;
  * One calendar year's rollup rows, one per bond with a definitive payslip that year, held as
  * columns of typed arrays indexed by row, with the bond → row index in an Int32Array: ~70 bytes per
  * row and 4 per bond of the tenant, where an object and a string key per bond took ~250 (a tenant
- * of 166,667 bonds, bench/README.md "Streaming import"). The sums are plain numbers while
+ * of 166,667 bonds). The sums are plain numbers while
  * Σ|amounts| stays within 2^53 (then every partial sum is exact); past that (a year can exceed it
  * where one payment cannot) that row's go on as BigInt in `big`.
  */

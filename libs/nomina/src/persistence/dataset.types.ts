@@ -1,4 +1,4 @@
-import type { IsoDate, Uuid } from '@nomina-api/platform/persistence/bulk/dataset-scalars';
+import type { IsoDate, Uuid } from '@nomina-api/platform/persistence';
 
 /** Nómina's part of the import format (../shared/contract/dataset.schema.json). */
 

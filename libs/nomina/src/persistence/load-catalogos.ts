@@ -1,7 +1,5 @@
 import type { Client } from 'pg';
-import { copyItems } from '@nomina-api/platform/persistence/bulk/copy-writer';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
-import { TABLES, type TableTarget } from '@nomina-api/platform/persistence/bulk/staging';
+import { copyItems, TABLES, type TableTarget, uuidKey } from '@nomina-api/platform/persistence';
 import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, TipoCotizanteInput } from './dataset.types';
 import { loadEmpleados, type VinculacionRefs } from './load-empleados';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';

@@ -1,9 +1,5 @@
 import type { Client } from 'pg';
-import { uuidBytes } from '@nomina-api/platform/persistence/bulk/binary-copy';
-import { copyRows, type CopyValue } from '@nomina-api/platform/persistence/bulk/copy-writer';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
-import { TABLES, type TableTarget } from '@nomina-api/platform/persistence/bulk/staging';
-import { UuidMap } from '@nomina-api/platform/persistence/bulk/uuid-map';
+import { copyRows, type CopyValue, TABLES, type TableTarget, uuidBytes, uuidKey, UuidMap } from '@nomina-api/platform/persistence';
 import type { EmpleadoInput } from './dataset.types';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 

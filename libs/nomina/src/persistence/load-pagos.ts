@@ -1,11 +1,24 @@
 import type { Client } from 'pg';
-import { loadInBatches } from '@nomina-api/platform/persistence/bulk/batch-loader';
-import { BinaryCopy, BinaryRows, copyBinary, dateDays, FIELD_BYTES, uuidBytes } from '@nomina-api/platform/persistence/bulk/binary-copy';
-import { copyEncoded, copyText } from '@nomina-api/platform/persistence/bulk/copy-writer';
-import { centsText, SAFE, toCents, toUnits, unitsText } from '@nomina-api/platform/persistence/bulk/decimal-text';
-import { ImportError } from '@nomina-api/platform/persistence/bulk/import-error';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
-import { TABLES, type TableTarget } from '@nomina-api/platform/persistence/bulk/staging';
+import {
+  BinaryCopy,
+  BinaryRows,
+  centsText,
+  copyBinary,
+  copyEncoded,
+  copyText,
+  dateDays,
+  FIELD_BYTES,
+  ImportError,
+  loadInBatches,
+  SAFE,
+  TABLES,
+  type TableTarget,
+  toCents,
+  toUnits,
+  unitsText,
+  uuidBytes,
+  uuidKey,
+} from '@nomina-api/platform/persistence';
 import { type PagoFrame, type PagoEmpleadoSums, AcumuladoAnual } from './acumulado-anual';
 import type { DetalleInput, PagoEmpleadoInput, PagoStreamInput } from './dataset.types';
 import type { ConceptoInfo, NominaRefs } from './load-catalogos';

@@ -3,12 +3,12 @@ import {
   type Changes,
   type KeyedTable,
   type MergeContext,
+  mergeKeyed,
   newRowsSql,
   noChanges,
   stageTables,
-  mergeKeyed,
   upsertStaged,
-} from '@nomina-api/platform/persistence/bulk/staging';
+} from '@nomina-api/platform/persistence';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 
 /**

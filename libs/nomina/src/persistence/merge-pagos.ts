@@ -1,4 +1,4 @@
-import { type Changes, type MergeContext, symmetricDifferenceSql } from '@nomina-api/platform/persistence/bulk/staging';
+import { type Changes, type MergeContext, symmetricDifferenceSql } from '@nomina-api/platform/persistence';
 import { refreshAcumuladoAnual } from './acumulado-anual';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 

@@ -1,5 +1,4 @@
-import type { SchemaParts } from '@nomina-api/platform/persistence/database';
-import { mergeSchemas, PLATFORM_SCHEMA } from '@nomina-api/platform/persistence/schemas';
+import { mergeSchemas, PLATFORM_SCHEMA, type SchemaParts } from '@nomina-api/platform/persistence';
 import { NOMINA_MIGRATIONS } from './migrations';
 
 /** What payroll needs in its database: the kernel's tables and its own (read through SQL, no entities). */

@@ -1,4 +1,4 @@
-import type { ForeignKey } from '@nomina-api/platform/persistence/bulk/foreign-key';
+import type { ForeignKey } from '@nomina-api/platform/persistence';
 
 /**
  * The columns nómina's tables are written with by a bulk load (this folder's migrations).

@@ -33,6 +33,9 @@ describe('AuthenticationGuard and the identity port', () => {
 
   it('refuses an inactive user and an unknown one (401 codes)', async () => {
     await expect(principalFor({ userActive: false, tenantActive: true, businessIds: [] })).rejects.toMatchObject({ code: 'USER_INACTIVE' });
-    await expect(principalFor(null)).rejects.toMatchObject({ code: 'TENANT_INACTIVE' });
+    await expect(principalFor(null)).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+      detail: 'Usuario desconocido: el usuario D1999F3715C44B46B9A9406B67F936C5 no existe en el tenant 0EE9A9BB2B8743F082F5D431917734F8.',
+    });
   });
 });

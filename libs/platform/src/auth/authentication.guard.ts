@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { PlatformError, PlatformErrorCode } from '../errors/domain-error';
 import { RouteMetadata } from '../http/route-metadata';
-import { normalizeUuid } from '../http/uuid';
+import { normalizeUuid, toWireUuid } from '../http/uuid';
 import { PrincipalDirectory } from '../tenancy/principal-directory';
 import { AUTH_ADAPTER, type AuthAdapter } from './auth-adapter';
 import type { AuthPrincipal } from './auth-principal';
@@ -62,8 +62,16 @@ export class AuthenticationGuard implements CanActivate {
         );
       }
       return andThen(this.directory.status(tenantId, userId), (status) => {
-        // An unknown tenant and a deleted user look the same from outside.
-        if (!status) throw new PlatformError(PlatformErrorCode.TENANT_INACTIVE, 'Tenant no existe o está inactivo', undefined, headers);
+        // The identity port knows the tenant but not this user (an unknown tenant comes back as an
+        // inactive one): the answer names the user, the thing to fix.
+        if (!status) {
+          throw new PlatformError(
+            PlatformErrorCode.UNAUTHENTICATED,
+            `Usuario desconocido: el usuario ${toWireUuid(userId)} no existe en el tenant ${toWireUuid(tenantId)}.`,
+            undefined,
+            headers,
+          );
+        }
         if (!status.userActive) throw new PlatformError(PlatformErrorCode.USER_INACTIVE, 'Usuario inactivo', undefined, headers);
         const principal: AuthPrincipal = { userId, tenantId, businessId, tenantActive: status.tenantActive };
         if (status.role !== undefined) principal.role = status.role;

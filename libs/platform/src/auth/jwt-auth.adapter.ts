@@ -68,6 +68,19 @@ export function bearerToken(request: { headers: Record<string, string | string[]
   return BEARER.exec(header)?.[1] ?? null;
 }
 
+/**
+ * Why an Authorization header that is there is not a bearer token (passport only says "no auth
+ * token", which read as a missing header); undefined when it is absent or well formed.
+ */
+export function malformedAuthorization(header: string | string[] | undefined): string | undefined {
+  if (header === undefined || (typeof header === 'string' && BEARER.test(header))) return undefined;
+  if (typeof header !== 'string') return 'Envíe un solo encabezado Authorization: Bearer <token>.';
+  if (!/^[ \t]*Bearer(?:[ \t]|$)/i.test(header)) {
+    return 'El encabezado Authorization no usa el esquema Bearer: envíe Authorization: Bearer <token>, con el token de POST /login.';
+  }
+  return 'El encabezado Authorization está mal formado: debe ser Bearer, un espacio y un solo token, sin otro texto.';
+}
+
 /** Most verified tokens remembered per adapter (≈ 0.5 KB each). */
 export const VERIFIED_TOKENS_MAX = 10_000;
 
@@ -82,7 +95,7 @@ export const VERIFIED_TOKENS_MAX = 10_000;
  * Recency is kept by moving a hit to the end of the Map (delete + set), but only once it has
  * fallen into the older half (more than max/2 writes since its last move): a token in use then
  * never reaches the front, where entries are dropped, and a busy token costs no Map writes on
- * most requests (they were a visible part of a cached read's CPU, bench/README.md).
+ * most requests (they would be a visible part of a cached read's CPU).
  */
 export class VerifiedTokens {
   private readonly entries = new Map<string, Verified & { seq: number }>();
@@ -155,7 +168,7 @@ export class JwtAuthAdapter implements AuthAdapter, OnApplicationShutdown {
   constructor(jwt: JwtConfig, strategyName: string = `nomina-jwt-${randomUUID()}`) {
     // Key objects built once: given a string, jsonwebtoken re-parses it on EVERY verification
     // (createPublicKey, which throws for an HMAC secret, then createSecretKey) — about a third of
-    // a cheap request's CPU in the benchmark (bench/README.md).
+    // a cheap request's CPU.
     const keyOptions: { secretOrKey: KeyObject } | { secretOrKeyProvider: unknown } =
       jwt.algorithm === 'HS256'
         ? { secretOrKey: createSecretKey(Buffer.from(jwt.secret!, 'utf8')) }
@@ -192,6 +205,8 @@ export class JwtAuthAdapter implements AuthAdapter, OnApplicationShutdown {
   }
 
   private async verify(request: FastifyRequest, token: string | null | undefined): Promise<PrincipalIds> {
+    const malformed = token ? undefined : malformedAuthorization(request.headers.authorization);
+    if (malformed) throw unauthenticated(malformed);
     const outcome = (await this.passport.user(request)) as Verified;
     if (token) this.verifiedTokens!.set(token, outcome);
     return outcome.ids;

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bogotaDate } from '../export/export-file';
-import { tryResolveExportFormat } from '../export/export-format';
+import { peekRequestFormat } from '../export/reply';
 import { httpReply, httpRequest } from '../http/http-context';
 import { RouteMetadata } from '../http/route-metadata';
 import { SECURED, type SecuredOptions } from '../tenancy/secured.metadata';
@@ -56,8 +56,8 @@ export class NotModified {
  * sent as the 304.
  *
  * A guard rather than an interceptor: Nest runs interceptors through RxJS (an Observable chain,
- * a ReplaySubject and an AsyncResource per request), which was the largest single item of a
- * cached read's framework cost (bench/README.md).
+ * a ReplaySubject and an AsyncResource per request), which would be the largest single item of a
+ * cached read's framework cost.
  */
 @Injectable()
 export class ConditionalRequestGuard implements CanActivate {
@@ -80,8 +80,9 @@ export class ConditionalRequestGuard implements CanActivate {
     if (!principal || req.revalidation || (req.method !== 'GET' && req.method !== 'HEAD')) return true;
     // Premium routes: the ETag depends on the businesses PremiumGuard resolves, so it must have run.
     if (!req.businessScope && this.secured.get(context)?.premium) return true;
-    // An invalid format is the handler's 400, which must not be preempted by a 304.
-    const format = tryResolveExportFormat((req.query as Record<string, unknown> | undefined)?.format, req.headers.accept);
+    // An invalid format is the handler's 400, which must not be preempted by a 304. A valid one
+    // stays on the request for the reply (`respond`), which then does not resolve it again.
+    const format = peekRequestFormat(req);
     if (format === undefined) return true;
     const reply = httpReply(context);
     const decide = (dataVersion: string): boolean => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ensureDataDir } from './data-dir';
 
 /**
  * The validated environment: one typed object, built once. Nothing else reads process.env
@@ -156,8 +157,12 @@ export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process
       if (nodeEnv === 'production') {
         problems.push('JWT_SECRET es obligatorio cuando NODE_ENV=production');
       } else {
-        secret = developmentSecret(dataDir);
-        generatedSecret = true;
+        try {
+          secret = developmentSecret(dataDir);
+          generatedSecret = true;
+        } catch (err) {
+          problems.push((err as Error).message);
+        }
       }
     }
   } else if (!pem('JWT_PUBLIC_KEY') && !env.JWT_JWKS_URL) {
@@ -240,7 +245,7 @@ function replicaUrlProblem(url: string): string | undefined {
 function developmentSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret.dev');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
+  ensureDataDir(dataDir, 'Indique una carpeta escribible en DATA_DIR, o defina JWT_SECRET (y DATABASE_URL).');
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   chmodSync(file, 0o600);

@@ -4,9 +4,24 @@ import { csvExport } from './csv-export';
 import type { ExportColumn } from './export-column';
 import { EXPORT_MEDIA_TYPES } from './export-format';
 import type { RowSource } from './row-source';
-import { xlsxExport } from './xlsx-export';
+import { XLSX_MAX_DATA_ROWS, xlsxExport } from './xlsx-export';
 
 export type FileFormat = 'csv' | 'xlsx';
+
+/** How an app writes its files (createApp's options); absent, the contract's defaults. */
+export interface ExportOptions {
+  /** Data rows per XLSX sheet before the next one starts (default and most XLSX_MAX_DATA_ROWS; lower only in tests). */
+  xlsxSheetRows?: number;
+}
+
+/** The options as given, or an Error that names the one out of range (checked once, when the app is built). */
+export function checkExportOptions(options: ExportOptions): ExportOptions {
+  const rows = options.xlsxSheetRows;
+  if (rows !== undefined && !(Number.isInteger(rows) && rows >= 1 && rows <= XLSX_MAX_DATA_ROWS)) {
+    throw new Error(`xlsxSheetRows must be an integer from 1 to ${XLSX_MAX_DATA_ROWS} (got ${rows})`);
+  }
+  return options;
+}
 
 export interface ExportSpec {
   /** The resource, which names the XLSX sheet (`pagos`, `reportUtility`). */
@@ -49,8 +64,11 @@ export function bogotaDate(now: Date = new Date()): string {
  * goes away destroys it, which ends the source (closes its cursor). A failure after the first byte
  * cuts the connection: a truncated download, never a short file that looks complete.
  */
-export function exportFile(format: FileFormat, spec: ExportSpec): StreamableFile {
-  const stream = format === 'csv' ? csvExport(spec.columns, spec.rows) : xlsxExport(spec.columns, spec.rows, { sheetName: spec.resource });
+export function exportFile(format: FileFormat, spec: ExportSpec, options: ExportOptions = {}): StreamableFile {
+  const stream =
+    format === 'csv'
+      ? csvExport(spec.columns, spec.rows)
+      : xlsxExport(spec.columns, spec.rows, { sheetName: spec.resource, maxRowsPerSheet: options.xlsxSheetRows });
   return new StreamableFile(stream, {
     type: EXPORT_MEDIA_TYPES[format],
     disposition: contentDisposition(`${spec.fileName}.${format}`),

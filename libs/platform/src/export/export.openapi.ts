@@ -4,6 +4,14 @@ import type { HeadersObject } from '@nestjs/swagger/dist/interfaces/open-api-spe
 import { EXPORT_FORMATS } from './export-format';
 import { XLSX_MEDIA_TYPE } from './xlsx-export';
 
+/** The `format` query parameter of every read that exports (its one description, also for a request DTO's `format`). */
+export const EXPORT_FORMAT_DESCRIPTION =
+  'Formato de la respuesta: `json` (por defecto), `csv` (UTF-8 con BOM, separador `,`, CRLF) o `xlsx` (libro de Excel). ' +
+  'El archivo trae las filas del JSON, en su orden, una columna por campo (un objeto anidado, una columna por cada campo suyo: `objeto.campo`), montos como decimales simples. ' +
+  'Sin `format`, `Accept: text/csv` o `Accept: ' +
+  XLSX_MEDIA_TYPE +
+  '` eligen el archivo. Otro valor → 400 FORMATO_INVALIDO.';
+
 export interface ApiExportOptions {
   /** What the 200 holds. */
   description: string;
@@ -29,20 +37,10 @@ export function ApiExportResponse(options: ApiExportOptions): MethodDecorator {
     ApiQuery({
       name: 'format',
       required: false,
+      // The enum alone: Swagger UI shows one selector whose preselected `--` sends nothing (JSON).
+      // `examples` as well would add a second selector under it.
       enum: EXPORT_FORMATS,
-      // Swagger UI offers the choice; the first entry (JSON) is preselected.
-      examples: {
-        json: { summary: 'JSON (por defecto)', value: 'json' },
-        csv: { summary: 'Archivo CSV', value: 'csv' },
-        xlsx: { summary: 'Libro XLSX', value: 'xlsx' },
-      },
-      description:
-        'Formato de la respuesta (por defecto json). csv: UTF-8 con BOM, separador `,`, CRLF. xlsx: libro de Excel. Ambos traen todas las filas ' +
-        '(o solo la página, si la solicitud la indica), en el orden del JSON, con las columnas del JSON (objetos anidados con puntos: `grupoPago.codigo`), ' +
-        'montos como decimales simples y fechas `AAAA-MM-DD`. Sin `format`, `Accept: text/csv` o `Accept: ' +
-        XLSX_MEDIA_TYPE +
-        '` eligen el archivo. ' +
-        'Otro valor → 400 FORMATO_INVALIDO.',
+      description: EXPORT_FORMAT_DESCRIPTION,
     }),
     ApiProduces(options.jsonMediaType ?? 'application/json', 'text/csv', XLSX_MEDIA_TYPE),
     ApiResponse({

@@ -3,11 +3,11 @@ import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
 import { ReadPools } from '../persistence/read-pools';
 import { SqlReader } from '../persistence/sql-reader';
+import { EXPECTED_MIGRATIONS } from '../config/config.tokens';
 import { ApiLive, ApiReady } from './health.openapi';
 import { type Readiness, readiness } from './readiness';
 
-/** Names of every migration the running code expects (provided by the app). */
-export const EXPECTED_MIGRATIONS = Symbol('EXPECTED_MIGRATIONS');
+export { EXPECTED_MIGRATIONS };
 
 @ApiTags('Salud')
 @Controller('health')

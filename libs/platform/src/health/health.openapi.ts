@@ -13,7 +13,7 @@ export function ApiReady(): MethodDecorator {
     ApiOperation({ summary: 'Listo para atender: base de datos alcanzable y migrada' }),
     ApiOkResponse({
       description:
-        '`pools` (solo con DATABASE_REPLICA_URLS): la primaria y cada réplica con su estado (disponible, retrasada, caida, no_es_replica), retraso y conexiones.',
+        '`pools` (solo con DATABASE_REPLICA_URLS): la primaria y cada réplica por su nombre (replica-1, …), con su estado (iniciando, disponible, retrasada, caida, rechazada y su `motivo`), retraso medido contra la primaria y conexiones.',
       schema: { example: { status: 'ready', migrations: 4 } },
     }),
     ApiProblem(503, 'La base de datos no responde o faltan migraciones.'),

@@ -4,8 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /**
  * The request of an HTTP execution context: what `switchToHttp().getRequest()` returns (argument
  * 0), read directly. Nest's `switchToHttp()` assigns three new closures onto the context on every
- * call, and the guards and parameter decorators of one request called it five to seven times
- * (bench/README.md, "Framework tax, round ten").
+ * call, and the guards and parameter decorators of one request would call it five to seven times.
  */
 export function httpRequest<T = FastifyRequest>(context: ArgumentsHost): T {
   return context.getArgByIndex<T>(0);

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotModified, sendNotModified, withdrawRevalidation } from '../conditional/conditional.guard';
 import { DomainError, type FieldProblem } from '../errors/domain-error';
 import { databaseUnavailable } from '../persistence/connection-errors';
+import { legacyErrorMemberWanted } from './legacy-error-member';
 import { PROBLEM_CONTENT_TYPE, problemBody } from './problem';
 
 interface Mapped {
@@ -148,9 +149,10 @@ export class ProblemDetailsFilter implements ExceptionFilter {
   }
 }
 
+/** Every problem answer of a matched route goes through here, so the route decides the legacy `error` member once. */
 export function sendProblem(reply: FastifyReply, req: FastifyRequest, m: Mapped): void {
   if (reply.sent) return;
-  const body = problemBody(m.status, m.code, m.detail, req.url.split('?')[0], m.errors);
+  const body = problemBody(m.status, m.code, m.detail, req.url.split('?')[0], m.errors, legacyErrorMemberWanted(req));
   reply.status(m.status);
   for (const [k, v] of Object.entries(m.headers ?? {})) reply.header(k, v);
   reply.header('content-type', PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));

@@ -40,3 +40,28 @@ export class ProblemDto {
   @ApiPropertyOptional({ type: [FieldProblemDto], description: 'Solo en errores de validación: cada parámetro inválido.' })
   errors?: FieldProblemDto[];
 }
+
+/** The legacy payroll services' error object (CONTRACT §11.5). */
+export class LegacyErrorDto {
+  @ApiProperty({ example: 'VALIDATION', description: 'Igual a `code`.' })
+  codigo!: string;
+
+  @ApiProperty({
+    example: 'Parámetro inválido: offset. Debe ser un entero mayor o igual a 0.',
+    description: 'Igual a `detail`.',
+  })
+  mensaje!: string;
+}
+
+/**
+ * The problem body of the payroll operations: ProblemDto plus `error`, which the clients of the
+ * legacy payroll services read (`error.mensaje`).
+ */
+export class LegacyProblemDto extends ProblemDto {
+  @ApiProperty({
+    type: () => LegacyErrorDto,
+    description:
+      'Solo en las operaciones de nómina: `codigo` igual a `code` y `mensaje` igual a `detail` (los clientes heredados leen `error.mensaje`).',
+  })
+  error!: LegacyErrorDto;
+}

@@ -12,7 +12,15 @@ export interface ProblemBody {
   code: string;
   /** Equal to `detail`: legacy Loggro clients read only `message` (RFC 9457 extension member). */
   message: string;
+  /** Only on the routes that ask for it (the payroll operations, CONTRACT §11.5): clients of the legacy payroll services read `error.mensaje`. */
+  error?: LegacyErrorMember;
   errors?: FieldProblem[];
+}
+
+/** The legacy payroll services' error object: the problem's code and its detail. */
+export interface LegacyErrorMember {
+  codigo: string;
+  mensaje: string;
 }
 
 const TITLES: Record<number, string> = {
@@ -38,7 +46,15 @@ export function problemTitle(status: number): string {
   return TITLES[status] ?? (status >= 500 ? 'Error del servidor' : 'Error en la solicitud');
 }
 
-export function problemBody(status: number, code: string, detail: string, instance: string, errors?: FieldProblem[]): ProblemBody {
+/** `legacyError` adds the `error` member (CONTRACT §11.5) after `message`. */
+export function problemBody(
+  status: number,
+  code: string,
+  detail: string,
+  instance: string,
+  errors?: FieldProblem[],
+  legacyError = false,
+): ProblemBody {
   const body: ProblemBody = {
     type: `tag:nomina-read-api,2026:problem:${code}`,
     title: problemTitle(status),
@@ -48,6 +64,7 @@ export function problemBody(status: number, code: string, detail: string, instan
     code,
     message: detail,
   };
+  if (legacyError) body.error = { codigo: code, mensaje: detail };
   if (errors?.length) body.errors = errors;
   return body;
 }

@@ -4,8 +4,8 @@ import type { Reflector } from '@nestjs/core';
 /**
  * A decorator's value for the route being served, handler first then class (Reflector's
  * getAllAndOverride), looked up once per route instead of on every request: decorator metadata is
- * fixed once the classes are defined, and the two reflect-metadata walks were a visible part of
- * a cached request's CPU (bench/README.md, "framework tax").
+ * fixed once the classes are defined, and the two reflect-metadata walks would be a visible part
+ * of a cached request's CPU.
  */
 export class RouteMetadata<T> {
   private readonly cache = new WeakMap<object, Map<object, T | undefined>>();

@@ -60,7 +60,7 @@ export const securityHeaders: FastifyPluginCallback<SecurityHeadersOptions> = (f
     for (let i = 0; i < removed.length; i++) reply.raw.removeHeader(removed[i]);
     // Into the reply's own headers, not the raw response: when no raw header is set at all, Node
     // writes the reply's headers in one pass (writeHead's fast path) instead of running setHeader
-    // for each of them first (bench/README.md, "Framework tax, round five").
+    // for each of them first.
     for (let i = 0; i < set.length; i++) reply.header(set[i][0], set[i][1]);
     next();
   });

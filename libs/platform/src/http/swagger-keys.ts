@@ -8,4 +8,5 @@ export const SWAGGER_KEYS = {
   API_SECURITY: 'swagger/apiSecurity',
   API_MODEL_PROPERTIES: 'swagger/apiModelProperties',
   API_MODEL_PROPERTIES_ARRAY: 'swagger/apiModelPropertiesArray',
+  API_RESPONSE: 'swagger/apiResponse',
 } as const;

@@ -1,12 +1,27 @@
 import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-const storage = new AsyncLocalStorage<{ requestId: string }>();
+/** What the request being served carries through its async calls. */
+export interface RequestStore {
+  requestId: string;
+  /**
+   * The pool this request reads from, chosen by SqlReader at its first read (persistence/sql-reader.ts):
+   * everything the request reads comes from one server (CONTRACT §10).
+   */
+  readPool?: unknown;
+}
+
+const storage = new AsyncLocalStorage<RequestStore>();
 const resources = new WeakMap<FastifyRequest, AsyncResource>();
 
 /** The id of the request being served, for log lines written outside Fastify's request logger. */
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/** The store of the request being served; undefined outside a request (start-up, timers, CLI). */
+export function currentRequest(): RequestStore | undefined {
+  return storage.getStore();
 }
 
 /**
@@ -18,7 +33,7 @@ export function currentRequestId(): string | undefined {
  */
 export function trackRequestContext(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (req, _reply, done) => {
-    const store = { requestId: String(req.id) };
+    const store: RequestStore = { requestId: String(req.id), readPool: undefined };
     if (!bodyFollows(req)) return storage.run(store, done);
     storage.run(store, () => {
       const resource = new AsyncResource('request-context');

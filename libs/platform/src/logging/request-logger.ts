@@ -7,7 +7,7 @@ type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
  * Fastify's `childLoggerFactory`: `req.log` becomes the pino child Fastify would have made (the
  * request id bound), but made on the first line actually written. Fastify builds a child for
  * every request; at LOG_LEVEL=warn a successful read writes nothing with it, and building it (pino
- * child + setLevel) was a visible part of a cached read's CPU (bench/README.md, framework tax).
+ * child + setLevel) would be a visible part of a cached read's CPU.
  * A call below the level creates nothing; anything else behaves as the child itself.
  */
 export const lazyRequestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (parent, bindings, opts) =>

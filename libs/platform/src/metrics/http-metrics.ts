@@ -31,7 +31,7 @@ export class HttpMetrics {
     collectDefaultMetrics({ register: this.registry });
     const labelNames = ['method', 'route', 'status'] as const;
     // The request count is the histogram's own count per label set, copied at scrape time: one
-    // update per request instead of two (bench/README.md, "Framework tax, round five").
+    // update per request instead of two.
     const duration = new RouteHistogram(
       'http_request_duration_seconds',
       'Duración de las solicitudes HTTP hasta enviar la respuesta, por ruta (plantilla) y estado.',

@@ -4,7 +4,8 @@ import type { ReadPools } from '../persistence/read-pools';
 /**
  * Per-pool gauges of the read pools (CONTRACT §10): each replica's connections, waiting
  * acquires, lag and state, and the reads each pool served. The primary pool keeps its
- * historical db_pool_* gauges (HttpMetrics). Nothing is registered without replicas.
+ * historical db_pool_* gauges (HttpMetrics). Nothing is registered without replicas. Labels name
+ * pools (`replica-1`, …), never hosts or ports: the URLs' order maps names to servers.
  */
 export function registerReadPoolMetrics(registry: Registry, reads: ReadPools | undefined): void {
   if (!reads?.replicas.length) return;
@@ -41,7 +42,7 @@ export function registerReadPoolMetrics(registry: Registry, reads: ReadPools | u
   });
   new Gauge({
     name: 'db_replica_lag_seconds',
-    help: 'Retraso de reproducción de cada réplica, medido cada segundo (NaN: desconocido, p. ej. caída).',
+    help: 'Retraso de cada réplica frente a la primaria: cuánto hace que la primaria tenía lo último que la réplica ya reprodujo (NaN: desconocido, p. ej. caída o rechazada).',
     labelNames: ['pool'] as const,
     registers,
     collect() {
@@ -50,7 +51,7 @@ export function registerReadPoolMetrics(registry: Registry, reads: ReadPools | u
   });
   new Gauge({
     name: 'db_replica_up',
-    help: '1 si la réplica atiende lecturas (alcanzable, en recuperación y con retraso ≤ REPLICA_MAX_LAG_MS); 0 si no.',
+    help: '1 si la réplica atiende lecturas (copia verificada de DATABASE_URL, alcanzable y con retraso ≤ REPLICA_MAX_LAG_MS); 0 si no.',
     labelNames: ['pool'] as const,
     registers,
     collect() {

@@ -81,10 +81,9 @@ interface Deadlines {
 }
 
 /**
- * Every connection with a deadline, checked by one timer every QUERY_DEADLINE_SWEEP_MS. A timer
- * per query (a setTimeout and a clearTimeout on every read) was a visible part of a single-row
- * read's CPU (bench/README.md, "Framework tax, round five"); now a query costs a push and a shift
- * on its connection's list, and a connection is cut at most QUERY_DEADLINE_SWEEP_MS after its
+ * Every connection with a deadline, checked by one timer every QUERY_DEADLINE_SWEEP_MS rather
+ * than a timer per query, whose setTimeout and clearTimeout on every read would be a visible part
+ * of a single-row read's CPU: a query costs a push and a shift on its connection's list, and a connection is cut at most QUERY_DEADLINE_SWEEP_MS after its
  * deadline. The timer runs while queries do (unref'd: it never keeps the process alive) and stops
  * at the first sweep that finds none in flight.
  */

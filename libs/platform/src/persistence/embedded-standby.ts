@@ -15,6 +15,23 @@ export interface EmbeddedStandby {
   start(): Promise<void>;
   /** Stops it, drops its replication slot on the primary and deletes its files. */
   destroy(): Promise<void>;
+  /** Process id of the standby's WAL receiver (to freeze it with SIGSTOP, as the fault tests do). */
+  walReceiverPid(): Promise<number>;
+  /** Process id of the primary's WAL sender that streams to this standby. */
+  walSenderPid(): Promise<number>;
+  /** Resolves once the standby has replayed everything the primary had flushed when called. */
+  caughtUp(timeoutMs?: number): Promise<void>;
+}
+
+/** One statement on a short-lived connection. */
+async function queryOnce<R>(url: string, sql: string, values: unknown[] = []): Promise<R[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, values)).rows as R[];
+  } finally {
+    await client.end();
+  }
 }
 
 /** Files a base backup leaves out (as pg_basebackup does): runtime state, not data. */
@@ -148,6 +165,11 @@ export async function startEmbeddedStandby(options: {
     u.pathname = `/${database}`;
     return u.toString();
   };
+  const onePid = async (where: string, sql: string, values: unknown[] = []): Promise<number> => {
+    const rows = await queryOnce<{ pid: number }>(where, sql, values);
+    if (!rows.length) throw new Error(`standby ${slot}: nothing streams (${sql.trim().split('\n')[0]})`);
+    return rows[0].pid;
+  };
   return {
     url,
     port,
@@ -155,6 +177,18 @@ export async function startEmbeddedStandby(options: {
     slot,
     stop,
     start,
+    walReceiverPid: () => onePid(url('postgres'), `select pid from pg_stat_wal_receiver where status = 'streaming'`),
+    walSenderPid: () =>
+      onePid(options.adminUrl, `select pid from pg_stat_replication where application_name = $1 and state = 'streaming'`, [slot]),
+    caughtUp: async (timeoutMs = 30_000) => {
+      const [{ lsn }] = await queryOnce<{ lsn: string }>(options.adminUrl, 'select pg_current_wal_flush_lsn()::text as lsn');
+      for (const deadline = Date.now() + timeoutMs; ;) {
+        const [row] = await queryOnce<{ done: boolean }>(url('postgres'), 'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done', [lsn]);
+        if (row.done) return;
+        if (Date.now() > deadline) throw new Error(`standby ${slot} did not replay ${lsn} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     destroy: async () => {
       await stop();
       const client = new Client({ connectionString: options.adminUrl });

@@ -7,9 +7,10 @@ import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import { deadConnection } from './connection-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { currentRequest } from '../logging/request-context';
 import { CursorRows } from './cursor-rows';
 import type { Sql } from './prepared-statement';
-import { ReadPools, replicaFailure, type ReplicaPool } from './read-pools';
+import { PRIMARY_POOL, ReadPools, replicaFailure, type ReplicaPool } from './read-pools';
 import { WarmConnections, type WarmPool } from './warm-connections';
 
 /** The node-postgres client behind MikroORM's pool (native $1 placeholders, streams, COPY). */
@@ -47,9 +48,7 @@ export interface SnapshotOptions {
  * scavenge copied and promoted megabytes and the capped old space ran a full collection every few
  * hundred ms. With 250 the complete supplier list, the month's and the year's detail reports cost
  * the service 11–58 % less CPU in alternating A/Bs (Node 20 and 24), and the supplier list's peak
- * RSS is 16–82 MB lower; 100 rows costs PostgreSQL more round trips than it saves. bench/README.md,
- * "Framework tax, round seven" (also what is not understood: full runs where the year's detail
- * cost more).
+ * RSS is 16–82 MB lower; 100 rows costs PostgreSQL more round trips than it saves.
  */
 export const CURSOR_BATCH_ROWS = 250;
 
@@ -113,11 +112,49 @@ export class SqlReader implements BeforeApplicationShutdown {
   }
 
   /**
-   * One read: on a healthy replica when there is one (DATABASE_REPLICA_URLS), else on the primary.
-   * A `prepared()` statement is parsed and planned once per connection (prepared-statement.ts).
+   * One read: on the request's replica when there is a usable one (DATABASE_REPLICA_URLS), else on
+   * the primary. A `prepared()` statement is parsed and planned once per connection (prepared-statement.ts).
    */
   query<R>(sql: Sql, values: readonly unknown[] = []): Promise<R[]> {
-    return this.read(sql, values, this.reads?.pick());
+    return this.read(sql, values, this.pinned());
+  }
+
+  /**
+   * Name of the pool this request reads from (`primaria`, `replica-1`, …), chosen now if no read
+   * chose it yet: what depends on the server read from (the data version behind an ETag) is kept per pool.
+   */
+  readPoolName(): string {
+    return this.pinned()?.name ?? PRIMARY_POOL;
+  }
+
+  /** The rest of this request reads on the primary (what it read so far is never newer than the primary). */
+  pinPrimary(): void {
+    const store = this.reads?.replicas.length ? currentRequest() : undefined;
+    if (store) store.readPool = PRIMARY_POOL;
+  }
+
+  /**
+   * The replica this request reads from, or undefined for the primary. Chosen at the request's
+   * first read and kept (CONTRACT §10, one request, one server: the data version behind its ETag
+   * and its body come from the same server); it only ever moves to the primary, which is never
+   * older than a replica — when its replica failed, or stopped being fresh enough. Outside a
+   * request each read picks.
+   */
+  private pinned(): ReplicaPool | undefined {
+    const reads = this.reads;
+    if (reads === undefined || reads.replicas.length === 0) return undefined;
+    const store = currentRequest();
+    if (store === undefined) return reads.pick();
+    const pin = store.readPool as ReplicaPool | typeof PRIMARY_POOL | undefined;
+    if (pin === undefined) {
+      const picked = reads.pick();
+      store.readPool = picked ?? PRIMARY_POOL;
+      return picked;
+    }
+    if (pin === PRIMARY_POOL) return undefined;
+    if (pin.usable) return pin;
+    store.readPool = PRIMARY_POOL;
+    return undefined;
   }
 
   /** A read that must see the primary's latest commit (e.g. a deactivation, within 5 s everywhere). */
@@ -151,6 +188,7 @@ export class SqlReader implements BeforeApplicationShutdown {
       if (replica) {
         if (!replicaFailure(err)) throw err;
         this.reads!.failed(replica, err);
+        this.pinPrimary();
         return run('fallback');
       }
       if (!deadConnection(err)) throw err;
@@ -249,13 +287,14 @@ export class SqlReader implements BeforeApplicationShutdown {
 
   /** Runs a read on a usable replica, or the primary; a replica's connection failure is repeated once on the primary. */
   private async onReplicaOrPrimary<T>(run: (route: Route) => Promise<T>): Promise<T> {
-    const replica = this.reads?.pick();
+    const replica = this.pinned();
     if (!replica) return run('fallback');
     try {
       return await run(replica);
     } catch (err) {
       if (!replicaFailure(err)) throw err;
       this.reads!.failed(replica, err);
+      this.pinPrimary();
       return run('fallback');
     }
   }
@@ -318,6 +357,7 @@ export class SqlReader implements BeforeApplicationShutdown {
     } catch (err) {
       if (typeof route !== 'object') throw err;
       this.reads!.failed(route, err);
+      this.pinPrimary();
       route = 'fallback';
       client = await this.acquire(route);
     }

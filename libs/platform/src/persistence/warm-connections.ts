@@ -32,8 +32,7 @@ export function warmConnections(pool: object | undefined): number {
  * pool at once: a LIFO in front of the pool, like HikariCP's per-thread fast path in front of its
  * shared bag. Taking one is a pop; giving it back is a push. The pool's own acquire costs two
  * pending operations with a timer each, a validation step and a chain of promises (tarn), plus
- * knex's wrapper: 9–16 % of SqlReader's CPU per single-row read (bench/README.md, "Framework tax,
- * round ten").
+ * knex's wrapper: 9–16 % of SqlReader's CPU per single-row read (bench/read-kit.bench.ts).
  *
  * Fair to the pool's other users (MikroORM's EntityManager, another reader): when anyone asks the
  * pool for a connection, a warm one is handed back to it at once, and none is kept while someone

@@ -6,11 +6,11 @@ const TENANT = '0ee9a9bb-2b87-43f0-82f5-d431917734f8';
 const NORTE = '3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f';
 const SUR = 'b8dd5e62-cb94-4b93-aa5b-04013b5646c1';
 
-/** A directory over a fake reader that counts the subscription queries. */
+/** A directory over a fake reader that counts the subscription queries (on the primary: a replica has no such method here). */
 function directory(ttlMs: number): { dir: PrincipalDirectory; queries: () => number } {
   let n = 0;
   const sql = {
-    query: async () => {
+    queryOnPrimary: async () => {
       n++;
       return [{ id: NORTE }];
     },

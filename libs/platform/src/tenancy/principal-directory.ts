@@ -17,20 +17,24 @@ export interface PrincipalStatus {
   role?: string;
 }
 
+/** One row when the tenant exists; `user_active` null when it has no such user. */
 const STATUS_SQL = prepared(`
   select u.activo as user_active, t.activo as tenant_active, u.rol as role,
          coalesce(array_agg(un.negocio_id::text order by un.orden) filter (where un.negocio_id is not null), '{}') as business_ids
-    from usuario u
-    join tenant t on t.id = u.tenant_id
+    from tenant t
+    left join usuario u on u.tenant_id = t.id and u.id = $2
     left join usuario_negocio un on un.tenant_id = u.tenant_id and un.usuario_id = u.id
-   where u.tenant_id = $1 and u.id = $2
+   where t.id = $1
    group by u.activo, t.activo, u.rol`);
+
+/** A tenant that does not exist is refused as an inactive one (CONTRACT §2), whoever the user. */
+const UNKNOWN_TENANT: PrincipalStatus = { userActive: true, tenantActive: false, businessIds: [] };
 
 const PREMIUM_SQL = prepared(`
   select distinct s.negocio_id::text as id
     from suscripcion s
    where s.tenant_id = $1 and s.negocio_id = any($2::uuid[])
-     and s.plan = 'PREMIUM' and s.desde <= now() and now() <= s.hasta`);
+     and s.plan = 'PREMIUM' and s.desde <= $3 and $3 <= s.hasta`);
 
 /**
  * Status of a token's user and tenant, read on every authenticated request and cached briefly
@@ -57,13 +61,18 @@ export class PrincipalDirectory implements IdentityDirectory {
 
   private async load(key: string, tenantId: string, userId: string, now: number): Promise<PrincipalStatus | null> {
     // On the primary: a replica's lag added to the cache age could exceed the 5 s of CONTRACT §10.
-    const rows = await this.sql.queryOnPrimary<{ user_active: boolean; tenant_active: boolean; business_ids: string[]; role: string }>(
-      STATUS_SQL,
-      [tenantId, userId],
-    );
-    const value = rows[0]
-      ? { userActive: rows[0].user_active, tenantActive: rows[0].tenant_active, businessIds: rows[0].business_ids, role: rows[0].role }
-      : null;
+    const rows = await this.sql.queryOnPrimary<{
+      user_active: boolean | null;
+      tenant_active: boolean;
+      business_ids: string[];
+      role: string;
+    }>(STATUS_SQL, [tenantId, userId]);
+    const row = rows[0];
+    const value = !row
+      ? UNKNOWN_TENANT
+      : row.user_active === null
+        ? null
+        : { userActive: row.user_active, tenantActive: row.tenant_active, businessIds: row.business_ids, role: row.role };
     this.remember(this.cache, key, value, now);
     return value;
   }
@@ -71,14 +80,16 @@ export class PrincipalDirectory implements IdentityDirectory {
   /**
    * The subset of businessIds with a PREMIUM subscription active now, cached like the status (a
    * report's revalidation then costs no subscription query): a plan that ends or starts is seen
-   * within PRINCIPAL_CACHE_TTL_MS.
+   * within PRINCIPAL_CACHE_TTL_MS. On the primary, like every status read (CONTRACT §2). "Now" is
+   * this process's clock, the one the token's expiry is checked with, compared to the millisecond
+   * (`desde <= now <= hasta`).
    */
   premiumBusinesses(tenantId: string, businessIds: string[]): Set<string> | Promise<Set<string>> {
     const key = `${tenantId}:${businessIds.join(',')}`;
     const now = Date.now();
     const hit = this.premiumCache.get(key);
     if (hit && hit.expires > now) return hit.value;
-    return this.sql.query<{ id: string }>(PREMIUM_SQL, [tenantId, businessIds]).then((rows) => {
+    return this.sql.queryOnPrimary<{ id: string }>(PREMIUM_SQL, [tenantId, businessIds, new Date(now)]).then((rows) => {
       const value = new Set(rows.map((r) => r.id));
       this.remember(this.premiumCache, key, value, now);
       return value;

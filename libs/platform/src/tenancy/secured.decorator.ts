@@ -1,8 +1,9 @@
-import { applyDecorators, SetMetadata, UseFilters, UseGuards } from '@nestjs/common';
+import { applyDecorators, SetMetadata, type Type, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import { AuthenticationGuard } from '../auth/authentication.guard';
 import { ConditionalRequestGuard } from '../conditional/conditional.guard';
 import { ApiProblem } from '../http/api-problem.decorator';
+import { applyLegacyErrorMember } from '../http/legacy-error-member';
 import { ProblemDetailsFilter } from '../http/problem-details.filter';
 import { PremiumGuard } from './premium.guard';
 import { SECURED, type SecuredOptions } from './secured.metadata';
@@ -21,6 +22,7 @@ export { SECURED, type SecuredOptions } from './secured.metadata';
  * It also brings the problem+json filter, so the controller behaves the same inside a host app
  * that has none globally, and declares bearer auth and the matching error responses in OpenAPI.
  * DTO parameters carry their validation pipe themselves (`ValidDto`, http/validation.pipe.ts).
+ * `legacyErrorMember` (on a class) gives every problem of its routes the legacy `error` member.
  */
 export function Secured(options: SecuredOptions = {}): ClassDecorator & MethodDecorator {
   const guards = options.premium
@@ -51,5 +53,13 @@ export function Secured(options: SecuredOptions = {}): ClassDecorator & MethodDe
       }),
     );
   }
-  return applyDecorators(...decorators);
+  const apply = applyDecorators(...decorators);
+  if (!options.legacyErrorMember) return apply;
+  return ((target: object, _key?: string | symbol, descriptor?: PropertyDescriptor) => {
+    if (descriptor) throw new Error('@Secured({ legacyErrorMember: true }) goes on a controller class, not on a method.');
+    (apply as ClassDecorator)(target as Type<unknown>);
+    // After the class's own 401 above and after every method decorator (they run before a class decorator).
+    applyLegacyErrorMember(target as Type<unknown>);
+    return undefined;
+  }) as ClassDecorator & MethodDecorator;
 }

@@ -2,6 +2,12 @@
 export const SECURED = 'auth:secured';
 
 export interface SecuredOptions {
+  /**
+   * Every problem body of the controller's routes also carries `"error": { codigo, mensaje }`, as
+   * the legacy payroll services answered (CONTRACT §11.5), and its OpenAPI problems say so. Only on
+   * a controller class.
+   */
+  legacyErrorMember?: boolean;
   /** Also require an active PREMIUM subscription on the selected business(es). */
   premium?: boolean;
 }

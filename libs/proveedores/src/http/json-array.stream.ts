@@ -1,5 +1,5 @@
 import { type Readable, Transform } from 'node:stream';
-import { pipeInto } from '@nomina-api/platform/http/pipe-into';
+import { pipeInto } from '@nomina-api/platform/http';
 
 /** Characters gathered before a write: a few large socket writes rather than one per record. */
 const CHUNK_CHARS = 64 * 1024;

@@ -1,4 +1,4 @@
-import { DomainError } from '@nomina-api/platform/errors/domain-error';
+import { DomainError } from '@nomina-api/platform/errors';
 import { pagingHeaders, resolvePaging } from './paging';
 
 function problem(fn: () => unknown): DomainError {

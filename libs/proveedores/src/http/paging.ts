@@ -1,4 +1,4 @@
-import { validationError } from '@nomina-api/platform/errors/domain-error';
+import { validationError } from '@nomina-api/platform/errors';
 import type { ProveedoresPaging } from '../queries/list-proveedores/list-proveedores.query';
 
 export const LIMITE_POR_DEFECTO = 50;

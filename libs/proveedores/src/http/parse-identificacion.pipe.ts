@@ -1,5 +1,5 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { validationError } from '@nomina-api/platform/errors/domain-error';
+import { validationError } from '@nomina-api/platform/errors';
 import { IDENTIFICACION_MAX_LENGTH, normalizeIdentificacion } from '../identificacion';
 
 export const IDENTIFICACION_MESSAGE =

@@ -1,4 +1,4 @@
-import { textJson } from '@nomina-api/platform/http/json-text/json-text';
+import { textJson } from '@nomina-api/platform/http';
 import type { ProveedorRecord } from '../queries/proveedor-record';
 
 /**

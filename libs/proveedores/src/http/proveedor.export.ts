@@ -1,4 +1,4 @@
-import { exportColumns, type ExportColumn } from '@nomina-api/platform/export/export-column';
+import { type ExportColumn, exportColumns } from '@nomina-api/platform/export';
 
 /** Supplier records as exported: the JSON fields in their order, the establishment flattened. */
 export const PROVEEDOR_EXPORT_COLUMNS: readonly ExportColumn[] = exportColumns({

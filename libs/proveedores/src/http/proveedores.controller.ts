@@ -1,21 +1,17 @@
-import type { Readable } from 'node:stream';
-import { Controller, Get, Headers, Param, Query, Res, type StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
-import { resolveExportFormat } from '@nomina-api/platform/export/export-format';
-import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
-import { ValidDto } from '@nomina-api/platform/http/validation.pipe';
-import { CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
+import { Conditional, ValidDto } from '@nomina-api/platform/http';
+import { respond } from '@nomina-api/platform/export';
+import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import { FindProveedorQuery } from '../queries/find-proveedor/find-proveedor.query';
 import { ListProveedoresQuery } from '../queries/list-proveedores/list-proveedores.query';
 import { ListProveedoresRequestDto } from './dto/list-proveedores.request.dto';
-import { ProveedorResponseDto } from './dto/proveedor.response.dto';
 import { ParseIdentificacionPipe } from './parse-identificacion.pipe';
-import { pagingHeaders, resolvePaging } from './paging';
+import { resolvePaging } from './paging';
 import { ApiFindProveedor, ApiListProveedores, ApiProveedoresUnavailable } from './proveedores.openapi';
-import { sendProveedores } from './proveedores.reply';
+import { PROVEEDOR_REPLY, PROVEEDORES_REPLY } from './proveedores.reply';
 
 /**
  * Supplier query (CONTRACT §5). Records are establishments; both operations answer a JSON array
@@ -31,27 +27,22 @@ export class ProveedoresController {
 
   @Get()
   @ApiListProveedores()
-  async list(
+  list(
     @CurrentTenant() tenantId: string,
     @Query(ValidDto) query: ListProveedoresRequestDto,
-    @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ProveedorResponseDto[] | Readable | StreamableFile | undefined> {
+  ): Promise<unknown> {
     const paging = resolvePaging(query.pagina, query.limite);
-    const format = resolveExportFormat(query.format, accept);
-    const result = await this.queryBus.execute(new ListProveedoresQuery(tenantId, paging));
-    return sendProveedores(reply, paging, result, format);
+    return respond(this.queryBus, reply, PROVEEDORES_REPLY, new ListProveedoresQuery(tenantId, paging));
   }
 
   @Get(':identificacion')
   @ApiFindProveedor()
-  async find(
+  find(
     @CurrentTenant() tenantId: string,
     @Param('identificacion', ParseIdentificacionPipe) identificacion: string,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ProveedorResponseDto[]> {
-    const records = await this.queryBus.execute(new FindProveedorQuery(tenantId, identificacion));
-    reply.headers(pagingHeaders(undefined, records.length));
-    return records;
+  ): Promise<unknown> {
+    return respond(this.queryBus, reply, PROVEEDOR_REPLY, new FindProveedorQuery(tenantId, identificacion));
   }
 }

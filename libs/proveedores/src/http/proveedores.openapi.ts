@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiExportResponse } from '@nomina-api/platform/export/export.openapi';
+import { ApiExportResponse } from '@nomina-api/platform/export';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, type HeadersObject } from '@nestjs/swagger';
-import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { ProveedoresErrorCode } from '../proveedores.errors';
 import { ProveedorResponseDto } from './dto/proveedor.response.dto';
 import { IDENTIFICACION_MESSAGE } from './parse-identificacion.pipe';

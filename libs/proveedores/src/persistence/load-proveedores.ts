@@ -1,6 +1,5 @@
 import type { Client } from 'pg';
-import { copyRows, type CopyValue } from '@nomina-api/platform/persistence/bulk/copy-writer';
-import { TABLES, type TableTarget } from '@nomina-api/platform/persistence/bulk/staging';
+import { copyRows, type CopyValue, TABLES, type TableTarget } from '@nomina-api/platform/persistence';
 import type { ProveedorInput } from './dataset.types';
 import { PROVEEDORES_COLUMNS as COLUMNS } from './tables';
 

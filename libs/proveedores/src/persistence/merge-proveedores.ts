@@ -1,10 +1,4 @@
-import {
-  type Changes,
-  type MergeContext,
-  noChanges,
-  stageTables,
-  symmetricDifferenceSql,
-} from '@nomina-api/platform/persistence/bulk/staging';
+import { type Changes, type MergeContext, noChanges, stageTables, symmetricDifferenceSql } from '@nomina-api/platform/persistence';
 import type { Ubicacion } from './dataset.types';
 import { FAMILIES, proveedorKey } from './load-proveedores';
 import { PROVEEDORES_COLUMNS as COLUMNS } from './tables';

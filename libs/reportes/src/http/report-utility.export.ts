@@ -1,6 +1,6 @@
 import { type Readable, Transform } from 'node:stream';
-import { exportColumns, type ExportColumn } from '@nomina-api/platform/export/export-column';
-import { pipeInto } from '@nomina-api/platform/http/pipe-into';
+import { type ExportColumn, exportColumns } from '@nomina-api/platform/export';
+import { pipeInto } from '@nomina-api/platform/http';
 import type { ReportUtilityItem } from '../queries/report-utility/report-utility.view';
 
 const PRODUCT = {

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiProduces, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { XLSX_MEDIA_TYPE } from '@nomina-api/platform/export/xlsx-export';
-import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http/api-problem.decorator';
+import { XLSX_MEDIA_TYPE } from '@nomina-api/platform/export';
+import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { ReportUtilityDetailRowDto, ReportUtilityGroupedRowDto, ReportUtilityResponseDto } from './dto/report-utility.response.dto';
 
 const DESCRIPTION = [

@@ -1,16 +1,15 @@
-import { Controller, Get, Header, Headers, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
-import type { BusinessScope } from '@nomina-api/platform/auth/auth-principal';
-import { CurrentBusinessScope, CurrentTenant } from '@nomina-api/platform/tenancy/current-principal.decorator';
-import { Conditional } from '@nomina-api/platform/conditional/conditional.decorator';
-import { resolveExportFormat } from '@nomina-api/platform/export/export-format';
-import { Secured } from '@nomina-api/platform/tenancy/secured.decorator';
-import { ValidDto } from '@nomina-api/platform/http/validation.pipe';
+import type { FastifyReply } from 'fastify';
+import type { BusinessScope } from '@nomina-api/platform/auth';
+import { Conditional, ValidDto } from '@nomina-api/platform/http';
+import { respond } from '@nomina-api/platform/export';
+import { CurrentBusinessScope, CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import { ReportUtilityQuery } from '../queries/report-utility/report-utility.query';
 import { ReportUtilityRequestDto } from './dto/report-utility.request.dto';
 import { ApiReportUtility } from './report-utility.openapi';
-import { reportUtilityBody, reportUtilityCriteria } from './report-utility.reply';
+import { REPORT_UTILITY_REPLY, reportUtilityCriteria } from './report-utility.reply';
 
 @ApiTags('Reportes')
 @Secured({ premium: true })
@@ -22,16 +21,13 @@ export class ReportsController {
   @Get('reportUtility')
   @Header('Vary', 'Accept')
   @ApiReportUtility()
-  async reportUtility(
+  reportUtility(
     @Query(ValidDto) params: ReportUtilityRequestDto,
     @CurrentTenant() tenantId: string,
     @CurrentBusinessScope() scope: BusinessScope,
-    @Headers('accept') accept: string | undefined,
-  ): Promise<StreamableFile> {
-    // Before the read: a 400 after it would leave the opened cursor (and its connection) behind.
-    const format = resolveExportFormat(params.format, accept);
-    const criteria = reportUtilityCriteria(params, scope);
-    const items = await this.queryBus.execute(new ReportUtilityQuery(tenantId, criteria));
-    return reportUtilityBody(items, criteria.grouped, params, format);
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    const query = new ReportUtilityQuery(tenantId, reportUtilityCriteria(params, scope));
+    return respond(this.queryBus, reply, REPORT_UTILITY_REPLY, query);
   }
 }

@@ -1,7 +1,5 @@
 import type { Client } from 'pg';
-import { copyItems } from '@nomina-api/platform/persistence/bulk/copy-writer';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
-import { TABLES, type TableTarget } from '@nomina-api/platform/persistence/bulk/staging';
+import { copyItems, TABLES, type TableTarget, uuidKey } from '@nomina-api/platform/persistence';
 import type { CategoriaInput, ProductoInput } from './dataset.types';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
 

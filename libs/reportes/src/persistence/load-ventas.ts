@@ -1,15 +1,16 @@
 import type { Client } from 'pg';
-import { loadInBatches } from '@nomina-api/platform/persistence/bulk/batch-loader';
 import {
   BinaryCopy,
   BinaryRows,
   copyBinary,
   FIELD_BYTES,
   instantMicros,
+  loadInBatches,
+  TABLES,
+  type TableTarget,
+  toCents,
   uuidBytes,
-} from '@nomina-api/platform/persistence/bulk/binary-copy';
-import { toCents } from '@nomina-api/platform/persistence/bulk/decimal-text';
-import { TABLES, type TableTarget } from '@nomina-api/platform/persistence/bulk/staging';
+} from '@nomina-api/platform/persistence';
 import type { VentaInput } from './dataset.types';
 import { ResumenVentas } from './resumen-ventas';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';

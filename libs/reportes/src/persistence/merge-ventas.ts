@@ -2,10 +2,10 @@ import {
   type Changes,
   type KeyedTable,
   type MergeContext,
+  mergeKeyed,
   stageTables,
   symmetricDifferenceSql,
-  mergeKeyed,
-} from '@nomina-api/platform/persistence/bulk/staging';
+} from '@nomina-api/platform/persistence';
 import { applyResumenVentasDelta } from './resumen-ventas';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
 

@@ -1,7 +1,5 @@
 import type { Client } from 'pg';
-import { copyEncoded } from '@nomina-api/platform/persistence/bulk/copy-writer';
-import { bigScaledText, MAX_QUANTITY, SAFE, toCents, toUnits } from '@nomina-api/platform/persistence/bulk/decimal-text';
-import { uuidKey } from '@nomina-api/platform/persistence/bulk/keys';
+import { bigScaledText, copyEncoded, MAX_QUANTITY, SAFE, toCents, toUnits, uuidKey } from '@nomina-api/platform/persistence';
 import type { VentaInput } from './dataset.types';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
 
@@ -17,7 +15,7 @@ import { REPORTES_COLUMNS as COLUMNS } from './tables';
  * resumenVentasFillSql builds them from venta_linea: the migration's backfill of existing databases,
  * and the import's fallback when a value cannot be summed exactly in JavaScript; applyResumenVentasDelta
  * updates the rows a merge's sales change. Filling every
- * import with the SQL form would cost seconds per large tenant (bench/README.md);
+ * import with the SQL form would cost seconds per large tenant;
  * test/report-rollup-equivalence.e2e-spec.ts checks that both forms give the same rows.
  */
 

@@ -1,5 +1,4 @@
-import type { SchemaParts } from '@nomina-api/platform/persistence/database';
-import { mergeSchemas, PLATFORM_SCHEMA } from '@nomina-api/platform/persistence/schemas';
+import { mergeSchemas, PLATFORM_SCHEMA, type SchemaParts } from '@nomina-api/platform/persistence';
 import { REPORTES_MIGRATIONS } from './migrations';
 
 /** What the reports need in their database: the kernel's tables and their own (read through SQL, no entities). */

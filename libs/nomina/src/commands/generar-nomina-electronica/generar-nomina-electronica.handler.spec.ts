@@ -1,5 +1,4 @@
-import { BUMP_DATA_VERSION_SQL, type DataVersionReader } from '@nomina-api/platform/conditional/data-version';
-import type { PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { BUMP_DATA_VERSION_SQL, type DataVersionReader, type PgClient, type SqlReader } from '@nomina-api/platform/persistence';
 import { GenerarNominaElectronicaCommand } from './generar-nomina-electronica.command';
 import { GenerarNominaElectronicaHandler, numerarDocumentos } from './generar-nomina-electronica.handler';
 import { DOCUMENTOS_NOMINA_SQL, type DocumentoNominaRow, TOMAR_NUMEROS_SQL } from './generar-nomina-electronica.sql';

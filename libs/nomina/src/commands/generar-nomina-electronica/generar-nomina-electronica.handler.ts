@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { bumpDataVersion, DataVersionReader } from '@nomina-api/platform/conditional/data-version';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { bumpDataVersion, DataVersionReader, SqlReader } from '@nomina-api/platform/persistence';
 import { ConcurrencyLimit } from './concurrency-limit';
 import { type DocumentoNominaElectronica, GenerarNominaElectronicaCommand } from './generar-nomina-electronica.command';
 import { type BloqueNumerosRow, type DocumentoNominaRow, DOCUMENTOS_NOMINA_SQL, TOMAR_NUMEROS_SQL } from './generar-nomina-electronica.sql';

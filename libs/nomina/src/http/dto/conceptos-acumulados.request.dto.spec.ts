@@ -1,4 +1,4 @@
-import { DomainError } from '@nomina-api/platform/errors/domain-error';
+import { DomainError } from '@nomina-api/platform/errors';
 import { isCalendarDate, parseConceptosAcumuladosParams } from './conceptos-acumulados.request.dto';
 
 function problems(fn: () => unknown): { field: string; message: string }[] {

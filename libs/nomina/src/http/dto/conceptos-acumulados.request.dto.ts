@@ -1,4 +1,4 @@
-import { type FieldProblem, validationError } from '@nomina-api/platform/errors/domain-error';
+import { type FieldProblem, validationError } from '@nomina-api/platform/errors';
 import type { ListParams } from '../../queries/listing';
 import type { ListRequestParts } from '../list-query.pipe';
 

@@ -1,13 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  envelopeWriter,
-  type ExpectTrue,
-  legacySchema,
-  type WireFieldsMatch,
-  type WireViewMatch,
-} from '@nomina-api/platform/http/legacy-json';
+import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
 import type { ConceptoAcumuladoRow } from '../../queries/conceptos-acumulados/conceptos-acumulados.sql';
-import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
+import { javaDouble, LegacyEnvelopeDto, MoneyTotal, UUID_WIRE } from './envelope.response.dto';
 
 /** Wire format of an accumulated-concepts record (SPEC 2.3, CONTRACT §3.7), in the contract's field order. */
 export const CONCEPTO_ACUMULADO_SCHEMA = legacySchema({
@@ -24,6 +18,8 @@ export const CONCEPTO_ACUMULADO_SCHEMA = legacySchema({
 });
 
 export const writeConceptosAcumulados = envelopeWriter<ConceptoAcumuladoRow>(CONCEPTO_ACUMULADO_SCHEMA);
+
+const APORTES = 'Fuente de aportes: solo los conceptos base de aportes.';
 
 export class ConceptoAcumuladoDto {
   @ApiProperty({
@@ -59,15 +55,13 @@ export class ConceptoAcumuladoDto {
   @ApiProperty({ type: 'boolean', example: false, description: 'true cuando la vinculación tiene salario integral.' })
   salarioIntegral!: boolean;
 
-  @ApiProperty(javaDouble(1.8404777e7, 'Suma de devengados en el rango (fuente de aportes: solo conceptos base de aportes).'))
+  @MoneyTotal('devengados', 1.8404777e7, 'en el rango', APORTES)
   totalDevengados!: number;
 
-  @ApiProperty(javaDouble(1472382.16, 'Suma de deducciones en el rango (fuente de aportes: solo conceptos base de aportes).'))
+  @MoneyTotal('deducciones', 1472382.16, 'en el rango', APORTES)
   totalDeducciones!: number;
 
-  @ApiProperty(
-    javaDouble(1.693239484e7, 'Suma del neto de las nóminas en el rango (fuente de aportes: devengados − deducciones base de aportes).'),
-  )
+  @MoneyTotal('neto', 1.693239484e7, 'en el rango', APORTES)
   totalNeto!: number;
 }
 

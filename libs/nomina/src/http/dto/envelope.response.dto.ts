@@ -52,6 +52,23 @@ export function javaDouble(example: number, description: string, nullable = fals
   };
 }
 
+const MONEY_TOTAL: Record<MoneyTotalKind, (scope: string) => string> = {
+  devengados: (scope) => `Devengados ${scope}: suma de las líneas DEVENGADO.`,
+  deducciones: (scope) => `Deducciones ${scope}: suma de las líneas DEDUCCION.`,
+  neto: (scope) => `Neto ${scope}: devengados − deducciones.`,
+};
+
+export type MoneyTotalKind = 'devengados' | 'deducciones' | 'neto';
+
+/**
+ * One of the money totals a payroll element carries (`totalDevengados`, `totalDeducciones`,
+ * `totalNeto`), described the same way in every DTO: `scope` says what it sums ("de la nómina",
+ * "del mes"), `note` anything particular to this element.
+ */
+export function MoneyTotal(kind: MoneyTotalKind, example: number, scope: string, note?: string): PropertyDecorator {
+  return ApiProperty(javaDouble(example, note === undefined ? MONEY_TOTAL[kind](scope) : `${MONEY_TOTAL[kind](scope)} ${note}`));
+}
+
 export const DATE_EXAMPLE = '2024-01-31T05:00:00.000+0000';
 
 export function legacyDate(description: string, nullable = false): Parameters<typeof ApiProperty>[0] {

@@ -1,4 +1,4 @@
-import { DomainError } from '@nomina-api/platform/errors/domain-error';
+import { DomainError } from '@nomina-api/platform/errors';
 import { parseNominaElectronicaParams } from './nomina-electronica.request.dto';
 
 function fields(fn: () => unknown): string[] {

@@ -1,4 +1,7 @@
-import { type FieldProblem, PlatformError, PlatformErrorCode, validationError } from '@nomina-api/platform/errors/domain-error';
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { type FieldProblem, PlatformError, PlatformErrorCode, validationError } from '@nomina-api/platform/errors';
+import { httpRequest } from '@nomina-api/platform/http';
 
 /** Path parameters of GET /pagos/nominaelectronica/{ano}/{mes} (CONTRACT §3.8). */
 export interface NominaElectronicaParams {
@@ -54,3 +57,10 @@ export function refuseHead(method: string): void {
     );
   }
 }
+
+/** The month of GET /pagos/nominaelectronica/{ano}/{mes}: a HEAD refused first, then both path values checked. */
+export const NominaElectronicaPeriodo = createParamDecorator((_: unknown, ctx: ExecutionContext): NominaElectronicaParams => {
+  const req = httpRequest<FastifyRequest<{ Params: Record<string, string> }>>(ctx);
+  refuseHead(req.method);
+  return parseNominaElectronicaParams(req.params.ano, req.params.mes);
+});

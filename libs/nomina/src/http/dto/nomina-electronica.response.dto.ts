@@ -1,14 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  envelopeChunkWriter,
-  type ExpectTrue,
-  legacySchema,
-  type WireFieldsMatch,
-  type WireViewMatch,
-} from '@nomina-api/platform/http/legacy-json';
+import { envelopeChunkWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
 import type { DocumentoNominaElectronica } from '../../commands/generar-nomina-electronica/generar-nomina-electronica.command';
 import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
-import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
+import { LegacyEnvelopeDto, MoneyTotal, UUID_WIRE } from './envelope.response.dto';
 
 /** Wire format of an electronic payroll support document (CONTRACT §3.8), in the contract's field order. */
 export const DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA = legacySchema({
@@ -29,6 +23,9 @@ export const DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA = legacySchema({
 
 /** A month is thousands of documents (≈ 1.5 MB on the large dataset): written in chunks, never as one string. */
 export const writeNominaElectronica = envelopeChunkWriter<DocumentoNominaElectronica>(DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA);
+
+/** What a document's totals sum. */
+const DEL_MES = 'del mes (las nóminas de la vinculación en los pagos del periodo)';
 
 export class DocumentoNominaElectronicaDto {
   @ApiProperty({ example: 'NE591', description: 'prefijo + consecutivo, sin relleno de ceros.' })
@@ -70,13 +67,13 @@ export class DocumentoNominaElectronicaDto {
   @ApiProperty({ example: 'Esteban Pérez Zapata', description: 'nombres + " " + apellidos.' })
   nombreCompleto!: string;
 
-  @ApiProperty(javaDouble(2840000.0, 'Devengados del mes: suma de las nóminas de la vinculación en los pagos del periodo.'))
+  @MoneyTotal('devengados', 2840000.0, DEL_MES)
   totalDevengados!: number;
 
-  @ApiProperty(javaDouble(227200.0, 'Deducciones del mes.'))
+  @MoneyTotal('deducciones', 227200.0, DEL_MES)
   totalDeducciones!: number;
 
-  @ApiProperty(javaDouble(2612800.0, 'Neto del mes (devengados − deducciones).'))
+  @MoneyTotal('neto', 2612800.0, DEL_MES)
   totalNeto!: number;
 }
 

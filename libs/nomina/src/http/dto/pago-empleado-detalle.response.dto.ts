@@ -1,11 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  envelopeWriter,
-  type ExpectTrue,
-  legacySchema,
-  type WireFieldsMatch,
-  type WireViewMatch,
-} from '@nomina-api/platform/http/legacy-json';
+import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
 import { TIPOS_CONCEPTO } from '../../domain/tipo-concepto';
 import type { DetallePagoRow } from '../../queries/list-detalle-pago/list-detalle-pago.sql';
 import type { PagoEmpleadoDetalleRow } from '../../queries/list-pago-empleado-detalles/list-pago-empleado-detalles.sql';

@@ -1,14 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  envelopeWriter,
-  type ExpectTrue,
-  legacySchema,
-  type WireFieldsMatch,
-  type WireViewMatch,
-} from '@nomina-api/platform/http/legacy-json';
+import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
 import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
 import type { PagoEmpleadoRow } from '../../queries/list-pago-empleados/list-pago-empleados.sql';
-import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
+import { javaDouble, LegacyEnvelopeDto, MoneyTotal, UUID_WIRE } from './envelope.response.dto';
 
 /** Wire format of a payslip (CONTRACT §3.4), in the contract's field order. */
 export const PAGO_EMPLEADO_SCHEMA = legacySchema({
@@ -60,13 +54,13 @@ export class PagoEmpleadoDto {
   @ApiProperty(javaDouble(30.0, 'Días trabajados.'))
   diasTrabajados!: number;
 
-  @ApiProperty(javaDouble(1.8404777e7, 'Suma de las líneas DEVENGADO.'))
+  @MoneyTotal('devengados', 1.8404777e7, 'de la nómina')
   totalDevengados!: number;
 
-  @ApiProperty(javaDouble(1472382.16, 'Suma de las líneas DEDUCCION.'))
+  @MoneyTotal('deducciones', 1472382.16, 'de la nómina')
   totalDeducciones!: number;
 
-  @ApiProperty(javaDouble(1.693239484e7, 'Devengados menos deducciones.'))
+  @MoneyTotal('neto', 1.693239484e7, 'de la nómina')
   totalNeto!: number;
 }
 

@@ -1,14 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import {
-  envelopeWriter,
-  type ExpectTrue,
-  legacySchema,
-  type WireFieldsMatch,
-  type WireViewMatch,
-} from '@nomina-api/platform/http/legacy-json';
+import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
 import { ESTADOS_PAGO } from '../../domain/estado-pago';
 import type { PagoView } from '../../queries/list-pagos/pago.view';
-import { javaDouble, LegacyEnvelopeDto, legacyDate, UUID_WIRE } from './envelope.response.dto';
+import { javaDouble, LegacyEnvelopeDto, MoneyTotal, legacyDate, UUID_WIRE } from './envelope.response.dto';
 
 /** Wire format of a payment header (CONTRACT §3.3): field order is the contract's. */
 export const PAGO_SCHEMA = legacySchema({
@@ -114,13 +108,13 @@ export class PagoDto {
   @ApiProperty(javaDouble(0.0, 'Bandera 0.0/1.0; puede ser null.', true))
   ingresoConErrores!: number | null;
 
-  @ApiProperty(javaDouble(1.8404777e7, 'Suma de devengados de las nóminas del pago.'))
+  @MoneyTotal('devengados', 1.8404777e7, 'de las nóminas del pago')
   totalDevengados!: number;
 
-  @ApiProperty(javaDouble(2512000.5, 'Suma de deducciones; puede ser negativa en pagos de prima.'))
+  @MoneyTotal('deducciones', 2512000.5, 'de las nóminas del pago', 'Puede ser negativa en pagos de prima.')
   totalDeducciones!: number;
 
-  @ApiProperty(javaDouble(1.58927765e7, 'Devengados menos deducciones.'))
+  @MoneyTotal('neto', 1.58927765e7, 'de las nóminas del pago')
   totalNeto!: number;
 
   @ApiProperty(javaDouble(36.0, 'Cantidad de nóminas (empleados) del pago, como número decimal.'))

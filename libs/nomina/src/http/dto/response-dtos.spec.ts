@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import { documentedProperties, type LegacyObjectSchema, legacySchemaDrift } from '@nomina-api/platform/http/legacy-json';
+import { documentedProperties, type LegacyObjectSchema, legacySchemaDrift } from '@nomina-api/platform/http';
 import { DOCUMENTOS_NOMINA_SQL } from '../../commands/generar-nomina-electronica/generar-nomina-electronica.sql';
 import { CONCEPTOS_ACUMULADOS_LIST } from '../../queries/conceptos-acumulados/conceptos-acumulados.query';
 import { conceptosAcumuladosSql } from '../../queries/conceptos-acumulados/conceptos-acumulados.sql';
@@ -33,7 +33,37 @@ import {
   writePagoEmpleadoDetalles,
 } from './pago-empleado-detalle.response.dto';
 import { PAGO_EMPLEADO_SCHEMA, PagoEmpleadoDto, PagoEmpleadosResponseDto, writePagoEmpleados } from './pago-empleado.response.dto';
-import { PAGO_SCHEMA, PagoDto, PagosResponseDto, writePagos } from './pago.response.dto';
+import { GrupoPagoDto, PAGO_SCHEMA, PagoDto, PagosResponseDto, writePagos } from './pago.response.dto';
+import { GET_GRUPO_PAGO_SQL } from '../../queries/get-grupo-pago/get-grupo-pago.sql';
+import { GET_VINCULADO_SQL } from '../../queries/get-vinculado/get-vinculado.sql';
+import { GET_VINCULADO_VIGENTE_SQL } from '../../queries/get-vinculado-vigente/get-vinculado-vigente.sql';
+import { CONCEPTOS_SQL } from '../../queries/list-conceptos/list-conceptos.sql';
+import { LISTA_GRUPOS_PAGO_SQL, listGruposPagoSql } from '../../queries/list-grupos-pago/grupos-pago.sql';
+import { TIPOS_COTIZANTE_SQL } from '../../queries/list-tipos-cotizante/list-tipos-cotizante.sql';
+import { listVinculadosSql } from '../../queries/list-vinculados/vinculados.sql';
+import { VINCULADOS_EMPLEADO_SQL } from '../../queries/list-vinculados-empleado/list-vinculados-empleado.sql';
+import { CONCEPTO_SCHEMA, ConceptoDto, ConceptosResponseDto, writeConceptos } from './concepto.response.dto';
+import {
+  GRUPO_PAGO_RESUMEN_SCHEMA,
+  GRUPO_PAGO_SCHEMA,
+  GrupoPagoDetalleDto,
+  GrupoPagoResponseDto,
+  GruposPagoResponseDto,
+  GruposPagoResumenResponseDto,
+  writeGruposPago,
+  writeGruposPagoResumen,
+} from './grupo-pago.response.dto';
+import {
+  TIPO_COTIZANTE_SCHEMA,
+  TipoCotizanteDto,
+  TiposCotizanteResponseDto,
+  VINCULADO_SCHEMA,
+  VinculadoDto,
+  VinculadoResponseDto,
+  VinculadosResponseDto,
+  writeTiposCotizante,
+  writeVinculados,
+} from './vinculado.response.dto';
 
 /**
  * A payroll field lives in four places: the SELECT alias, the row/view type, the legacy writer's
@@ -62,6 +92,13 @@ const ENDPOINTS: [string, Type<unknown>, Type<unknown>, LegacyObjectSchema, stri
     CONCEPTO_ACUMULADO_SCHEMA,
     writeConceptosAcumulados([], 0),
   ],
+  ['GET /vinculados', VinculadosResponseDto, VinculadoDto, VINCULADO_SCHEMA, writeVinculados([], 0)],
+  ['GET /vinculados/{uuid}', VinculadoResponseDto, VinculadoDto, VINCULADO_SCHEMA, writeVinculados([], 0)],
+  ['GET /vinculados/tiposCotizante', TiposCotizanteResponseDto, TipoCotizanteDto, TIPO_COTIZANTE_SCHEMA, writeTiposCotizante([], 0)],
+  ['GET /gruposPagos', GruposPagoResponseDto, GrupoPagoDetalleDto, GRUPO_PAGO_SCHEMA, writeGruposPago([], 0)],
+  ['GET /gruposPagos/{uuid}', GrupoPagoResponseDto, GrupoPagoDetalleDto, GRUPO_PAGO_SCHEMA, writeGruposPago([], 0)],
+  ['GET /gruposPagos/listagrupos', GruposPagoResumenResponseDto, GrupoPagoDto, GRUPO_PAGO_RESUMEN_SCHEMA, writeGruposPagoResumen([], 0)],
+  ['GET /conceptos', ConceptosResponseDto, ConceptoDto, CONCEPTO_SCHEMA, writeConceptos([], 0)],
   [
     'GET /pagos/nominaelectronica/{ano}/{mes}',
     NominaElectronicaResponseDto,
@@ -113,6 +150,32 @@ describe.each([
   ['GET /empleados', listEmpleadosSql(true, 'order by v.id').page, flatFields(EMPLEADO_SCHEMA)],
   ['GET /empleados/{tipoDocumento}/{identificacion}', GET_EMPLEADO_SQL.text, flatFields(EMPLEADO_SCHEMA)],
   ['GET /pagoEmpleadoDetalles/conceptosacumulados/…', ACUMULADOS_SQL, flatFields(CONCEPTO_ACUMULADO_SCHEMA)],
+  [
+    'GET /vinculados',
+    listVinculadosSql('vigentes', true, 'order by v.id').page,
+    flatFields(VINCULADO_SCHEMA, { tipoCotizante: 'tipoCotizante' }),
+  ],
+  [
+    'GET /vinculados/desvinculados (whole list)',
+    listVinculadosSql('desvinculados', true, 'order by v.id').whole,
+    flatFields(VINCULADO_SCHEMA, { tipoCotizante: 'tipoCotizante' }),
+  ],
+  ['GET /vinculados/{uuid}', GET_VINCULADO_SQL.text, flatFields(VINCULADO_SCHEMA, { tipoCotizante: 'tipoCotizante' })],
+  [
+    'GET /vinculados/empleado/{uuidEmpleado}',
+    VINCULADOS_EMPLEADO_SQL.text,
+    flatFields(VINCULADO_SCHEMA, { tipoCotizante: 'tipoCotizante' }),
+  ],
+  [
+    'GET /vinculados/integracion/empleado/{tipoDocumento}/{idEmpleado}',
+    GET_VINCULADO_VIGENTE_SQL.text,
+    flatFields(VINCULADO_SCHEMA, { tipoCotizante: 'tipoCotizante' }),
+  ],
+  ['GET /vinculados/tiposCotizante', TIPOS_COTIZANTE_SQL, flatFields(TIPO_COTIZANTE_SCHEMA)],
+  ['GET /gruposPagos', listGruposPagoSql(true, 'order by g.id').page, flatFields(GRUPO_PAGO_SCHEMA)],
+  ['GET /gruposPagos/{uuid}', GET_GRUPO_PAGO_SQL.text, flatFields(GRUPO_PAGO_SCHEMA)],
+  ['GET /gruposPagos/listagrupos', LISTA_GRUPOS_PAGO_SQL, flatFields(GRUPO_PAGO_RESUMEN_SCHEMA)],
+  ['GET /conceptos', CONCEPTOS_SQL, flatFields(CONCEPTO_SCHEMA)],
   // The numbering fields come from the command's second statement, not from the documents' SELECT.
   [
     'GET /pagos/nominaelectronica/{ano}/{mes}',

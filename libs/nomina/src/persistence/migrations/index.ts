@@ -1,4 +1,4 @@
-import type { MigrationEntry } from '@nomina-api/platform/persistence/migrations';
+import type { MigrationEntry } from '@nomina-api/platform/persistence';
 import { Migration20261122000100_nomina } from './Migration20261122000100_nomina';
 import { Migration20261122000110_nomina_listas } from './Migration20261122000110_nomina_listas';
 import { Migration20261122000120_nomina_acumulado_anual } from './Migration20261122000120_nomina_acumulado_anual';

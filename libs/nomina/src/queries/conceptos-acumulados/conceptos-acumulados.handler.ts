@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import type { Page } from '../listing';
 import { ConceptosAcumuladosQuery } from './conceptos-acumulados.query';
 import {

@@ -1,11 +1,8 @@
 import { Query } from '@nestjs/cqrs';
-import type { ListParams, ListSpec, Page } from '../listing';
-import type { ConceptoAcumuladoRow } from './conceptos-acumulados.sql';
+import { type ListParams, listSpec, type Page } from '../listing';
+import { type ConceptoAcumuladoRow, SORT_COLUMNS } from './conceptos-acumulados.sql';
 
-export const CONCEPTOS_ACUMULADOS_LIST: ListSpec = {
-  sortable: ['nombreCompleto', 'id', 'tipoCotizante', 'salarioBase', 'totalDevengados', 'totalDeducciones', 'totalNeto'],
-  defaultSort: [{ field: 'nombreCompleto', direction: 'asc' }],
-};
+export const CONCEPTOS_ACUMULADOS_LIST = listSpec(SORT_COLUMNS, [{ field: 'nombreCompleto', direction: 'asc' }]);
 
 /**
  * GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}

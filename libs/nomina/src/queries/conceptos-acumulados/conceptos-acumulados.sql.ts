@@ -1,38 +1,12 @@
 import { foldedContainsPatternSql, orderBy, type SortColumn, type SortKey } from '../listing';
 
 /**
- * Accumulated concepts per labor bond (CONTRACT §3.7), ONE statement whose shape depends on what
- * the order and the filter need before the page can be cut:
- *
- *  - `acumulado`: one row per bond with the sums of the considered payslips' stored totals
- *    (definitive payment, payment fechaDesde in range, both ends inclusive; estado and tipoPago
- *    deliberately not looked at). The range is split at calendar years (`splitAtYears`): whole
- *    years come from the per-bond yearly rollup `vinculacion_acumulado_anual` (the sums of a bond's
- *    definitive payslips per calendar year of the payment fechaDesde, filled by the importer), the
- *    partial years at either end from the payslips through the partial index
- *    `pago_empleado_acumulado (tenant_id, pago_fecha_desde) where pago_definitivo`; a calendar year
- *    reads ≈ 1 row per bond instead of ≈ 13. numeric sums are exact, so summing yearly sums and
- *    payslips gives the sums of the payslips, digit for digit. One calendar year is taken as it is
- *    (already one row per bond); anything else is hash-aggregated per bond. The generic source
- *    sums total_*; the contribution source sums aportes_* (the same sums over baseAportes
- *    concepts) and drops bonds without such a line (Σ aportes_lineas = 0). `yearly: false` reads
- *    every payslip instead (the reference of the bench and the equivalence test).
- *  - employee data (bond, person, contributor type: primary-key lookups) and the latest salary
- *    are joined BEFORE paging only when the filter or the order needs them, else only for the
- *    rows of the page: the default order (nombreCompleto) needs the names of every bond but not
- *    their salaries; a numeric order without a filter needs neither.
- *  - the count and the page come from the same rows: a one-row `total` left-joined to the page,
- *    so an empty page (offset past the end, size=0) still reports the global count. The outer
- *    ORDER BY repeats the page's order (a join does not promise to keep it; ≤ 1000 rows).
- *    The whole-result form (`conceptosAcumuladosWholeSql`, exports read through a cursor) is
- *    the same statement without the count and the page.
- *
- * salarioBase is the one on the bond's payslip of the latest considered payment (payment
- * fechaDesde, then fechaPago, then uuid, all desc), whatever the source. For a page it is a
- * top-1 probe per bond on `pago_empleado_vinculacion`; to ORDER BY it, every bond needs it, so the
- * considered payments are ranked once (`pago_rango`, a handful of rows), the aggregate keeps the
- * best rank per bond (a yearly row brings the latest payment of its year, `ultimo_pago_id`), and
- * one unique-index probe per bond reads the salary.
+ * Accumulated concepts per labor bond (definitive payments whose fechaDesde is in the range;
+ * estado and tipoPago deliberately not looked at), in ONE statement shaped by what the order and
+ * the filter need before the page can be cut: whole calendar years come from the per-bond yearly
+ * rollup and only the partial years at the ends from the payslips, and employee data and the latest
+ * salary are joined before paging only when the filter or the order needs them. The plan in
+ * detail: docs/PERFORMANCE.md, "The accumulated concepts statement".
  */
 
 /** One element as written (wire names, CONTRACT §3.7); amounts are exact decimal strings. */

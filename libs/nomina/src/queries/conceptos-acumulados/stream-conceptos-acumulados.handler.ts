@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { sqlInput } from './conceptos-acumulados.handler';
 import { type ConceptoAcumuladoRow, conceptosAcumuladosWholeSql } from './conceptos-acumulados.sql';
 import { StreamConceptosAcumuladosQuery } from './stream-conceptos-acumulados.query';

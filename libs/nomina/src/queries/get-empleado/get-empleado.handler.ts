@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { NominaError, NominaErrorCode } from '../../nomina.errors';
 import type { EmpleadoRow } from '../list-empleados/empleado.row';
 import { GetEmpleadoQuery } from './get-empleado.query';

@@ -1,4 +1,4 @@
-import { prepared } from '@nomina-api/platform/persistence/prepared-statement';
+import { prepared } from '@nomina-api/platform/persistence';
 
 /**
  * $1 tenant, $2 document type, $3 document number. The person, current or not, with the fields

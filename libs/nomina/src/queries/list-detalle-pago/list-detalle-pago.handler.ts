@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { toWireUuid } from '@nomina-api/platform/http/uuid';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { toWireUuid } from '@nomina-api/platform/http';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { NominaError, NominaErrorCode } from '../../nomina.errors';
 import { ListDetallePagoQuery } from './list-detalle-pago.query';
 import { DETALLE_PAGO_SQL, type DetallePagoRow } from './list-detalle-pago.sql';

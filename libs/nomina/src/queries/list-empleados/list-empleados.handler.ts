@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { orderBy, type Page } from '../listing';
 import type { EmpleadoRow } from './empleado.row';
 import { ListEmpleadosQuery } from './list-empleados.query';

@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { toWireUuid } from '@nomina-api/platform/http/uuid';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { toWireUuid } from '@nomina-api/platform/http';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { NominaError, NominaErrorCode } from '../../nomina.errors';
 import { ListPagoEmpleadoDetallesQuery } from './list-pago-empleado-detalles.query';
 import { PAGO_EMPLEADO_DETALLES_SQL, type PagoEmpleadoDetalleRow } from './list-pago-empleado-detalles.sql';

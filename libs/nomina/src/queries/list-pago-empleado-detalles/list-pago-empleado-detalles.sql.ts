@@ -1,4 +1,4 @@
-import { prepared } from '@nomina-api/platform/persistence/prepared-statement';
+import { prepared } from '@nomina-api/platform/persistence';
 import type { TipoConcepto } from '../../domain/tipo-concepto';
 
 /** One concept line of a payslip (wire names). */

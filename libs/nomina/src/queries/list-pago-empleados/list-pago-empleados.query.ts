@@ -1,11 +1,8 @@
 import { Query } from '@nestjs/cqrs';
-import type { ListParams, ListSpec, Page } from '../listing';
-import type { PagoEmpleadoRow } from './list-pago-empleados.sql';
+import { type ListParams, listSpec, type Page } from '../listing';
+import { type PagoEmpleadoRow, PAGO_EMPLEADO_SORT_COLUMNS } from './list-pago-empleados.sql';
 
-export const PAGO_EMPLEADOS_LIST: ListSpec = {
-  sortable: ['nombreCompleto', 'identificacion', 'salarioBase', 'diasTrabajados', 'totalDevengados', 'totalDeducciones', 'totalNeto'],
-  defaultSort: [{ field: 'nombreCompleto', direction: 'asc' }],
-};
+export const PAGO_EMPLEADOS_LIST = listSpec(PAGO_EMPLEADO_SORT_COLUMNS, [{ field: 'nombreCompleto', direction: 'asc' }]);
 
 /** GET /pagoEmpleados?params[pago]= (CONTRACT §3.4). `pagoId` is a canonical uuid. */
 export class ListPagoEmpleadosQuery extends Query<Page<PagoEmpleadoRow>> {

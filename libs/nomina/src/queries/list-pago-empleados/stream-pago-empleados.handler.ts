@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { orderBy } from '../listing';
 import { listPagoEmpleadosSql, PAGO_EMPLEADO_SORT_COLUMNS, PAGO_EMPLEADO_TIE_BREAKER } from './list-pago-empleados.sql';
 import { StreamPagoEmpleadosQuery } from './stream-pago-empleados.query';

@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { orderBy, type Page } from '../listing';
 import { ListPagosQuery } from './list-pagos.query';
 import { listPagosSql, PAGO_SORT_COLUMNS, PAGO_TIE_BREAKER, type PagoRow } from './list-pagos.sql';
@@ -20,8 +20,8 @@ export class ListPagosHandler implements IQueryHandler<ListPagosQuery, Page<Pago
 
 /**
  * The row as the writer's view. Every field is named: an object rest (`{ total, ...pago }`) is
- * V8's generic property copy, which showed up as the handler's own cost per row in the profile of
- * `/pagos` (bench/README.md); a literal gets one fixed shape.
+ * V8's generic property copy, which shows up as the handler's own cost per row in a profile of
+ * `/pagos`; a literal gets one fixed shape.
  */
 export function toView(r: PagoRow): PagoView {
   return {

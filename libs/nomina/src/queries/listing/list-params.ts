@@ -14,12 +14,29 @@ export interface ListParams {
   filter?: string;
   /** The request's order (replaces the default), or the list's default order. Never includes the tie-breaker. */
   sort: SortKey[];
+  /**
+   * The request named `offset` or `size`: an export (CONTRACT §8) is then this page; without
+   * them it is the whole list (WholeList). JSON answers always page.
+   */
+  paged: boolean;
 }
 
 /** The fields a list can be ordered by and its order when the request names none. */
 export interface ListSpec {
   sortable: readonly string[];
   defaultSort: readonly SortKey[];
+}
+
+/**
+ * A list's spec from the SQL columns its order may use (`orderBy`'s whitelist): the sortable
+ * fields are the columns' keys in their order, so the two cannot disagree (a documented field
+ * that is a 400, or an accepted one without SQL).
+ */
+export function listSpec(columns: Readonly<Record<string, unknown>>, defaultSort: readonly SortKey[]): ListSpec {
+  const sortable = Object.keys(columns);
+  const unknown = defaultSort.filter((k) => !sortable.includes(k.field));
+  if (unknown.length > 0) throw new Error(`listSpec: default sort on unknown fields ${unknown.map((k) => k.field).join(', ')}`);
+  return { sortable, defaultSort };
 }
 
 export const DEFAULT_SIZE = 20;

@@ -31,7 +31,7 @@ const BUSINESSES_SQL = prepared(`
   select n.id, n.nombre,
          exists (select 1 from suscripcion s
                   where s.tenant_id = n.tenant_id and s.negocio_id = n.id and s.plan = 'PREMIUM'
-                    and s.desde <= now() and now() <= s.hasta) as premium
+                    and s.desde <= $3 and $3 <= s.hasta) as premium
     from usuario_negocio un
     join negocio n on n.tenant_id = un.tenant_id and n.id = un.negocio_id
    where un.tenant_id = $1 and un.usuario_id = $2
@@ -48,14 +48,22 @@ export class LoginHandler implements ICommandHandler<LoginCommand, LoginResponse
   ) {}
 
   async execute({ email, password, business }: LoginCommand): Promise<LoginResponseDto> {
-    const [user] = await this.sql.query<UserRow>(USER_SQL, [email.trim().toLowerCase()]);
+    // Credentials and statuses on the primary, never a replica: a changed password or a
+    // deactivation is never undone by a replica's lag (CONTRACT §2).
+    const [user] = await this.sql.queryOnPrimary<UserRow>(USER_SQL, [email.trim().toLowerCase()]);
     // Unknown e-mails still pay for one hash verification, so timing does not reveal accounts.
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
     if (!user || !ok) throw new PlatformError(PlatformErrorCode.INVALID_CREDENTIALS, WRONG_CREDENTIALS);
     if (!user.activo) throw new PlatformError(PlatformErrorCode.USER_INACTIVE, 'Usuario inactivo');
     if (!user.tenant_activo) throw new PlatformError(PlatformErrorCode.TENANT_INACTIVE, 'Tenant no existe o está inactivo');
 
-    const businesses = await this.sql.query<{ id: string; nombre: string; premium: boolean }>(BUSINESSES_SQL, [user.tenant_id, user.id]);
+    // The instant PremiumGuard compares with (PrincipalDirectory.premiumBusinesses): this process's clock.
+    const now = new Date(Date.now());
+    const businesses = await this.sql.queryOnPrimary<{ id: string; nombre: string; premium: boolean }>(BUSINESSES_SQL, [
+      user.tenant_id,
+      user.id,
+      now,
+    ]);
     const selected = business ? businesses.find((b) => b.id === business) : businesses[0];
     if (!selected) {
       throw new PlatformError(

@@ -437,3 +437,32 @@ export function envelopeChunkWriter<T = never, const S extends LegacyField = Leg
     yield chunk + ']' + ENVELOPE_TAIL + intToken(total, 'total') + '}';
   };
 }
+
+export type LegacyEnvelopeStreamWriter<T> = (rows: AsyncIterable<T>) => AsyncGenerator<string, void, undefined>;
+
+/**
+ * envelopeWriter's bytes for a result read as it comes (a cursor): the elements are written as
+ * they arrive, in chunks of about 64 K characters, and `total` — the last member of the envelope —
+ * is the number of elements written. Concatenated, the chunks are what envelopeWriter writes for
+ * the same elements. Ending the generator early (the client gone) ends the iteration of `rows`.
+ */
+export function envelopeStreamWriter<T = never, const S extends LegacyField = LegacyField>(
+  elementSchema: S,
+  options: CompileOptions = {},
+): LegacyEnvelopeStreamWriter<[T] extends [never] ? LegacyInput<S> : T> {
+  const node = normalise(elementSchema, '$[]');
+  const element = options.mode === 'closures' ? closureFor(node, '$[]') : new CodeGen().compile(node, '$[]');
+  async function* writeStream(rows: AsyncIterable<unknown>): AsyncGenerator<string, void, undefined> {
+    let chunk = '{"contenido":[';
+    let total = 0;
+    for await (const row of rows) {
+      chunk += (total++ === 0 ? '' : ',') + element(row);
+      if (chunk.length >= CHUNK_CHARS) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    yield chunk + ']' + ENVELOPE_TAIL + intToken(total, 'total') + '}';
+  }
+  return writeStream;
+}

@@ -1,4 +1,4 @@
-import { documentedProperties } from '@nomina-api/platform/http/legacy-json';
+import { documentedProperties } from '@nomina-api/platform/http';
 import { type ProveedorRow, toProveedorRecord } from '../../queries/proveedor-record';
 import { EstablecimientoResponseDto, ProveedorResponseDto } from './proveedor.response.dto';
 

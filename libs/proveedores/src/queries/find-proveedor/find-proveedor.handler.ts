@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { ProveedoresError, ProveedoresErrorCode } from '../../proveedores.errors';
 import { type ProveedorRecord, type ProveedorRow, toProveedorRecord } from '../proveedor-record';
 import { FIND_PROVEEDOR_SQL } from './find-proveedor.sql';

@@ -1,4 +1,4 @@
-import { prepared } from '@nomina-api/platform/persistence/prepared-statement';
+import { prepared } from '@nomina-api/platform/persistence';
 
 /**
  * All establishments of one supplier: from the definitive tables, or, only when it has none

@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { type SnapshotQuery, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { type SnapshotQuery, SqlReader } from '@nomina-api/platform/persistence';
 import { type ProveedorRow, toProveedorRecord } from '../proveedor-record';
 import { ALL_PROVEEDORES_SQL, COUNT_PROVEEDORES_SQL, PAGE_PROVEEDORES_SQL } from './list-proveedores.sql';
 import { type ListProveedoresResult, ListProveedoresQuery, type ProveedoresPaging } from './list-proveedores.query';

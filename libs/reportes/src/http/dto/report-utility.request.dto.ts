@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { EXPORT_FORMAT_DESCRIPTION } from '@nomina-api/platform/export';
 import { IsDefined, IsIn, IsOptional, ValidateBy, type ValidationArguments } from 'class-validator';
 import { ESTADOS_VENTA, type EstadoVenta } from '../../queries/report-utility/report-utility.query';
 import {
@@ -98,9 +99,7 @@ export class ReportUtilityRequestDto {
   allBusiness?: 'true' | 'false';
 
   @ApiPropertyOptional({
-    description:
-      '`csv` o `xlsx` descargan el reporte como archivo (igual que `Accept: text/csv` o el tipo de XLSX); `json` fuerza JSON. ' +
-      'Ausente: según el encabezado Accept. Otro valor → 400 FORMATO_INVALIDO.',
+    description: EXPORT_FORMAT_DESCRIPTION,
     enum: ['json', 'csv', 'xlsx'],
     example: 'json',
   })

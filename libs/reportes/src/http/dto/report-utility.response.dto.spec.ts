@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { documentedProperties } from '@nomina-api/platform/http/legacy-json';
+import { documentedProperties } from '@nomina-api/platform/http';
 import type { ReportUtilityRow } from '../../queries/report-utility/report-utility.sql';
 import { DETAIL_COLUMNS, GROUPED_COLUMNS, toItem } from '../../queries/report-utility/report-utility.view';
 import { jsonWriter } from '../report-utility.json';

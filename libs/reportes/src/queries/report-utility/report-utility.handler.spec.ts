@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
-import type { AppConfig } from '@nomina-api/platform/config/app-config';
+import type { AppConfig } from '@nomina-api/platform/config';
 import type { MikroORM } from '@mikro-orm/core';
-import { attachFakeCursor } from '@nomina-api/platform/persistence/__fixtures__/fake-cursor';
-import { type PgClient, SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { attachFakeCursor } from '@nomina-api/platform/testing';
+import { type PgClient, SqlReader } from '@nomina-api/platform/persistence';
 import { REPORT_STATEMENT_TIMEOUT_MS, ReportUtilityHandler } from './report-utility.handler';
 import { ReportUtilityQuery } from './report-utility.query';
 import type { ReportUtilityRow } from './report-utility.sql';

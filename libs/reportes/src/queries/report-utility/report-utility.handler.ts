@@ -1,9 +1,8 @@
 import type { Readable } from 'node:stream';
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import type { AppConfig } from '@nomina-api/platform/config/app-config';
-import { APP_CONFIG } from '@nomina-api/platform/config/config.tokens';
-import { SqlReader } from '@nomina-api/platform/persistence/sql-reader';
+import { APP_CONFIG, type AppConfig } from '@nomina-api/platform/config';
+import { SqlReader } from '@nomina-api/platform/persistence';
 import { ReportUtilityQuery } from './report-utility.query';
 import { type ReportUtilityRow, reportUtilityShape, reportUtilitySql, reportUtilityValues } from './report-utility.sql';
 import { toItem } from './report-utility.view';

@@ -1,5 +1,4 @@
-import { decimalJson, textJson } from '@nomina-api/platform/http/json-text/json-text';
-import { toWireUuid } from '@nomina-api/platform/http/uuid';
+import { decimalJson, textJson, toWireUuid } from '@nomina-api/platform/http';
 import type { ReportUtilityRow } from './report-utility.sql';
 
 /**

@@ -1,0 +1,115 @@
+import { Readable } from 'node:stream';
+import type { Query } from '@nestjs/cqrs';
+import {
+  bogotaDate,
+  columnsFromLegacySchema,
+  exportFileName,
+  type FileReply,
+  type ReplySpec,
+  type RowSource,
+} from '@nomina-api/platform/export';
+import { type LegacyObjectSchema, toWireUuid } from '@nomina-api/platform/http';
+import type { ListParams, Page } from '../queries/listing';
+
+/**
+ * How the payroll reads answer, over the platform's one reply (`respond`, platform
+ * export/reply.ts). 200 bodies are written by the legacy JSON writer (Java layout, byte for byte)
+ * and sent as the text it returns, bypassing Nest's serialisation; a file (CONTRACT §8) has the
+ * columns of the schema the JSON is written with, so the two cannot drift apart.
+ */
+export const LEGACY_JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** An envelope writer of the legacy JSON (`envelopeWriter(SCHEMA)`). */
+type Write<Row> = (rows: readonly Row[], total: number) => string;
+
+/**
+ * What names a payroll file besides its resource: the request's own identifier (a payment, a
+ * payslip) and its date range — or, without a range, the request date in Bogotá.
+ */
+export interface FileNameParts {
+  uuid?: string;
+  range?: readonly [string, string];
+}
+
+export interface NominaFile<M> {
+  /** The resource: the XLSX sheet and the start of the file name. */
+  resource: string;
+  /** The legacy schema the JSON is written with: the file's columns. */
+  schema: LegacyObjectSchema;
+  name?: (message: M) => FileNameParts;
+}
+
+function nominaFile<M, R>({ resource, schema, name }: NominaFile<M>, rows: (result: R) => RowSource): FileReply<M, R> {
+  return {
+    resource,
+    columns: columnsFromLegacySchema(schema),
+    rows,
+    fileName: (message) => {
+      const parts = name?.(message) ?? {};
+      return exportFileName(resource, ...(parts.uuid ? [toWireUuid(parts.uuid)] : []), ...(parts.range ?? [bogotaDate()]));
+    },
+  };
+}
+
+const pageRows = <Row>(page: Page<Row>): Row[] => page.rows;
+const allRows = <Row>(rows: Row[]): Row[] => rows;
+
+/**
+ * A payroll list (CONTRACT §3.2): JSON is the envelope of one page; a file is that page when the
+ * request named one (`offset`/`size`, ListParams.paged), else the whole list read through a
+ * cursor by the `whole` query.
+ */
+export function nominaList<M extends { list: ListParams }, Row extends object>(
+  file: NominaFile<M> & { whole: (message: M) => Query<Readable> },
+  write: Write<Row>,
+): ReplySpec<M, Page<Row>> {
+  return {
+    json: (page) => write(page.rows, page.total),
+    jsonType: LEGACY_JSON_CONTENT_TYPE,
+    file: { ...nominaFile<M, Page<Row>>(file, pageRows), whole: (message) => (message.list.paged ? undefined : file.whole(message)) },
+  };
+}
+
+/**
+ * A payroll list that pages only when the request names `offset` or `size` and otherwise answers
+ * every element (the bond lists: their legacy clients read the whole list in one call). The query
+ * answers a Page, or a stream of the whole list's rows; JSON writes either as the envelope (the
+ * stream chunk by chunk, `total` counted as it goes), a file holds the same rows.
+ */
+export function nominaListOrWhole<M extends { list: ListParams }, Row extends object>(
+  file: NominaFile<M>,
+  write: Write<Row>,
+  writeStream: (rows: AsyncIterable<Row>) => AsyncIterable<string>,
+): ReplySpec<M, Page<Row> | Readable> {
+  return {
+    json: (result) => (result instanceof Readable ? legacyJsonStream(writeStream(result)) : write(result.rows, result.total)),
+    jsonType: LEGACY_JSON_CONTENT_TYPE,
+    file: nominaFile<M, Page<Row> | Readable>(file, (result) => (result instanceof Readable ? result : result.rows)),
+  };
+}
+
+/** A payroll read of every row of one thing (a payment's concepts, a payslip's lines): not paged, `total` is the row count. */
+export function nominaRows<M, Row extends object>(file: NominaFile<M>, write: Write<Row>): ReplySpec<M, Row[]> {
+  return {
+    json: (rows) => write(rows, rows.length),
+    jsonType: LEGACY_JSON_CONTENT_TYPE,
+    file: nominaFile<M, Row[]>(file, allRows),
+  };
+}
+
+/** A payroll lookup of one element, in an envelope of one; JSON only (`format` is ignored, as the legacy service did). */
+export function nominaOne<M, Row>(write: Write<Row>): ReplySpec<M, Row> {
+  return { json: (row) => write([row], 1), jsonType: LEGACY_JSON_CONTENT_TYPE };
+}
+
+/**
+ * A legacy JSON body too large to hold as one string per request (thousands of elements): the
+ * chunks are built as the client takes them (Fastify pipes the stream, so a slow client holds
+ * back the writer) and sent with chunked transfer encoding. An error before the first chunk still
+ * becomes a problem response; after it, the connection is cut (a truncated body, never a short one
+ * that looks complete).
+ */
+export function legacyJsonStream(chunks: Iterable<string> | AsyncIterable<string>): Readable {
+  // `encoding`: the chunks stay strings up to the socket write instead of a Buffer copy of each.
+  return Readable.from(chunks, { objectMode: false, encoding: 'utf8' });
+}
