@@ -307,6 +307,30 @@ describe('import --merge (e2e)', () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it('--dry-run of a plain import or a --replace says what it would do and writes nothing', async () => {
+    const before = await snapshot(db);
+    const file = write({
+      tenants: [
+        { ...head(andina()), negocios: andina().negocios },
+        { ...head(andina()), uuid: u(501), nit: '900501501' },
+      ],
+    });
+    const plain = await importInProcess(url, file, ['--dry-run']);
+    expect({ code: plain.code, out: plain.stdout }).toEqual({
+      code: 1,
+      out: expect.stringMatching(
+        /Comercializadora Andina S\.A\.S\. \(0ee9a9bb[^)]*\): ya existe; la importación se rechazaría \(use --replace o --merge\)\n.*: se crearía\n/,
+      ),
+    });
+    const replace = await importInProcess(url, file, ['--replace', '--dry-run']);
+    expect({ code: replace.code, out: replace.stdout }).toEqual({
+      code: 0,
+      out: expect.stringContaining('): se reemplazarían todos sus datos\n'),
+    });
+    expect(replace.stdout).toMatch(/Simulación \(--dry-run\): .*no se escribió nada\n$/);
+    expect(await snapshot(db)).toEqual(before);
+  });
+
   it('a tenant absent from the database is created as by a plain import', async () => {
     const nuevo = { ...structuredClone(state.tenants[2]), uuid: u(500), nit: '900500500', nombre: 'Nuevo por merge', usuarios: [] };
     const run = await importInProcess(url, write({ tenants: [nuevo] }), ['--merge']);
