@@ -8,11 +8,10 @@ import { loadDataset } from '@nomina-api/importer/load-dataset';
 import { mergeDataset } from '@nomina-api/importer/merge/merge-dataset';
 import { readDatasetFile } from '@nomina-api/importer/stream/read-dataset';
 import { lockTenants } from '@nomina-api/importer/tenant-row';
-import { ACUMULADO_ANUAL_ROWS } from '@nomina-api/nomina/persistence';
 import { uuidKey } from '@nomina-api/platform/persistence';
 import { exampleDataset } from '../scripts/lib/environment';
 import { importInProcess, snapshot } from './support/import-cli';
-import { tenantRows } from './support/merge-compare';
+import { ROLLUP_DIFF, tenantRows } from './support/merge-compare';
 import { createTestApp, get, login } from './support/test-app';
 import { dropDatabase, seedDatabase } from './support/test-database';
 
@@ -376,12 +375,6 @@ describe('import --merge (e2e)', () => {
         },
       ],
     });
-    const ROLLUP_DIFF = `
-      select count(*)::int as n from (
-        (select * from vinculacion_acumulado_anual where tenant_id = $1 except select * from (${ACUMULADO_ANUAL_ROWS}) r where r.tenant_id = $1)
-        union all
-        (select * from (${ACUMULADO_ANUAL_ROWS}) r where r.tenant_id = $1 except select * from vinculacion_acumulado_anual where tenant_id = $1)
-      ) x`;
 
     /** Runs `imports` on their own connections while a transaction holds the tenant's import lock, then lets them go together. */
     async function together(imports: ((client: Client) => Promise<unknown>)[]): Promise<PromiseSettledResult<unknown>[]> {

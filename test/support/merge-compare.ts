@@ -1,5 +1,6 @@
 import type { Client } from 'pg';
 import { TENANT_DATA_TABLES } from '@nomina-api/importer/tables';
+import { ACUMULADO_ANUAL_ROWS } from '@nomina-api/nomina/persistence';
 
 /**
  * A tenant's stored rows, table by table, as comparable text: what a merge left must be what a fresh
@@ -24,3 +25,11 @@ export async function tenantRows(db: Client, tenantKey: string): Promise<Record<
   }
   return out;
 }
+
+/** The rollup rows that differ from their SQL definition (what the migration backfills). */
+export const ROLLUP_DIFF = `
+  select count(*)::int as n from (
+    (select * from vinculacion_acumulado_anual where tenant_id = $1 except select * from (${ACUMULADO_ANUAL_ROWS}) r where r.tenant_id = $1)
+    union all
+    (select * from (${ACUMULADO_ANUAL_ROWS}) r where r.tenant_id = $1 except select * from vinculacion_acumulado_anual where tenant_id = $1)
+  ) x`;

@@ -1,4 +1,11 @@
-import { type Changes, type MergeContext, symmetricDifferenceSql } from '@nomina-api/platform/persistence';
+import {
+  type Changes,
+  classifyWhole,
+  type MergeContext,
+  symmetricDifferenceSql,
+  wholeActions,
+  type WholeItems,
+} from '@nomina-api/platform/persistence';
 import { refreshAcumuladoAnual } from './acumulado-anual';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 
@@ -13,53 +20,42 @@ import { NOMINA_COLUMNS as COLUMNS } from './tables';
 
 const list = (table: keyof typeof COLUMNS, alias?: string): string => COLUMNS[table].map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
 
-/** What happens to each payment: N new, R replaced, E removed (merge_pago_cambio). */
-const ACTION_TABLE = 'merge_pago_cambio';
 const KEYS_TABLE = 'merge_acumulado_clave';
-const inAction = (actions: string): string => `(select id from ${ACTION_TABLE} where accion in (${actions}))`;
+const HEADER = COLUMNS.pago.filter((c) => c !== 'tenant_id' && c !== 'id');
+const NAMED = '(select id from merge_pago)';
+
+/** A payment differs when its row, a payslip or a line does (its concept totals derive from the lines). */
+const PAGOS: WholeItems = {
+  table: 'pago',
+  key: 'id',
+  keyType: 'uuid',
+  differing: `
+    select s.id from merge_pago s join pago p on p.tenant_id = $1 and p.id = s.id
+     where (${HEADER.map((c) => `p.${c}`).join(', ')}) is distinct from (${HEADER.map((c) => `s.${c}`).join(', ')})
+    union all
+    select pago_id from (${symmetricDifferenceSql(
+      `select ${list('pago_empleado')} from merge_pago_empleado`,
+      `select ${list('pago_empleado', 'y')} from pago_empleado y where y.tenant_id = $1 and y.pago_id in ${NAMED}`,
+    )}) e
+    union all
+    select pago_id from (${symmetricDifferenceSql(
+      `select ${list('pago_empleado_detalle')} from merge_pago_empleado_detalle`,
+      `select ${list('pago_empleado_detalle', 'd')} from pago_empleado y join pago_empleado_detalle d ` +
+        `on d.tenant_id = y.tenant_id and d.pago_empleado_id = y.id where y.tenant_id = $1 and y.pago_id in ${NAMED}`,
+    )}) l`,
+};
 
 export async function mergePagos(ctx: MergeContext, eliminar: string[], recalcular: string[]): Promise<Changes> {
   const { client, tenantKey } = ctx;
-  await client.query(`create temp table if not exists ${ACTION_TABLE} (id uuid primary key, accion char(1) not null) on commit drop`);
-  await client.query(`truncate ${ACTION_TABLE}`);
-  await client.query(
-    `insert into ${ACTION_TABLE} select s.id, 'N' from merge_pago s where not exists (select 1 from pago p where p.tenant_id = $1 and p.id = s.id)`,
-    [tenantKey],
-  );
-  const named = `(select id from merge_pago)`;
-  const storedPayslips = `select ${list('pago_empleado', 'y')} from pago_empleado y where y.tenant_id = $1 and y.pago_id in ${named}`;
-  const storedLines =
-    `select ${list('pago_empleado_detalle', 'd')} from pago_empleado y join pago_empleado_detalle d ` +
-    `on d.tenant_id = y.tenant_id and d.pago_empleado_id = y.id where y.tenant_id = $1 and y.pago_id in ${named}`;
-  const header = COLUMNS.pago.filter((c) => c !== 'tenant_id' && c !== 'id');
-  await client.query(
-    `insert into ${ACTION_TABLE}
-     select distinct x.id, 'R' from (
-       select s.id from merge_pago s join pago p on p.tenant_id = $1 and p.id = s.id
-        where (${header.map((c) => `p.${c}`).join(', ')}) is distinct from (${header.map((c) => `s.${c}`).join(', ')})
-       union all
-       select pago_id from (${symmetricDifferenceSql(`select ${list('pago_empleado')} from merge_pago_empleado`, storedPayslips)}) e
-       union all
-       select pago_id from (${symmetricDifferenceSql(`select ${list('pago_empleado_detalle')} from merge_pago_empleado_detalle`, storedLines)}) l
-     ) x
-     where not exists (select 1 from ${ACTION_TABLE} c where c.id = x.id)`,
-    [tenantKey],
-  );
-  // Removals of stored payments (the validation refused a payment both listed and removed).
-  await client.query(`insert into ${ACTION_TABLE} select p.id, 'E' from pago p where p.tenant_id = $1 and p.id = any($2::uuid[])`, [
-    tenantKey,
-    eliminar,
-  ]);
-  const { rows } = await client.query<{ accion: string; n: number }>(`select accion, count(*)::int as n from ${ACTION_TABLE} group by 1`);
-  const count = (a: string): number => rows.find((r) => r.accion === a)?.n ?? 0;
-  const changes: Changes = { insertados: count('N'), reemplazados: count('R'), eliminados: count('E') };
+  const changes = await classifyWhole(ctx, PAGOS, eliminar);
   if (ctx.dryRun) return changes;
   await client.query(
     `create temp table if not exists ${KEYS_TABLE} (vinculacion_id uuid, ano smallint, primary key (vinculacion_id, ano)) on commit drop`,
   );
   await client.query(`truncate ${KEYS_TABLE}`);
-  if (rows.length) await applyPagos(ctx);
-  if (rows.length || recalcular.length) {
+  const any = changes.insertados + changes.reemplazados + changes.eliminados > 0;
+  if (any) await applyPagos(ctx);
+  if (any || recalcular.length) {
     if (recalcular.length) await recalcularConceptos(ctx, recalcular);
     await refreshAcumuladoAnual(client, tenantKey, KEYS_TABLE);
   }
@@ -68,8 +64,8 @@ export async function mergePagos(ctx: MergeContext, eliminar: string[], recalcul
 
 async function applyPagos(ctx: MergeContext): Promise<void> {
   const { client, tenantKey } = ctx;
-  const gone = inAction(`'R', 'E'`);
-  const put = inAction(`'N', 'R'`);
+  const gone = wholeActions(PAGOS, `'R', 'E'`);
+  const put = wholeActions(PAGOS, `'N', 'R'`);
   // The rollup rows to rebuild: the bonds and years of every definitive payslip removed or written.
   await client.query(
     `insert into ${KEYS_TABLE}

@@ -41,6 +41,7 @@ export {
   changed,
   changedRowsSql,
   type Changes,
+  classifyWhole,
   countStaged,
   type KeyedTable,
   type MergeContext,
@@ -53,6 +54,8 @@ export {
   TABLES,
   type TableTarget,
   upsertStaged,
+  wholeActions,
+  type WholeItems,
 } from './bulk/staging';
 export { hash as uuidHash, parseUuid, UuidMap, UuidSet } from './bulk/uuid-map';
 export * from './tenant-data';

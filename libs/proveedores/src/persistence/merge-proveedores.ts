@@ -1,4 +1,13 @@
-import { type Changes, type MergeContext, noChanges, stageTables, symmetricDifferenceSql } from '@nomina-api/platform/persistence';
+import {
+  type Changes,
+  classifyWhole,
+  type MergeContext,
+  noChanges,
+  stageTables,
+  symmetricDifferenceSql,
+  wholeActions,
+  type WholeItems,
+} from '@nomina-api/platform/persistence';
 import type { Ubicacion } from './dataset.types';
 import { FAMILIES, proveedorKey } from './load-proveedores';
 import { PROVEEDORES_COLUMNS as COLUMNS } from './tables';
@@ -38,42 +47,28 @@ async function mergeFamily(
   removed: string[],
 ): Promise<Changes> {
   const { client, tenantKey } = ctx;
-  const actions = `merge_${head}_cambio`;
-  await client.query(
-    `create temp table if not exists ${actions} (identificacion varchar(20) collate "C" primary key, accion char(1) not null) on commit drop`,
-  );
-  await client.query(`truncate ${actions}`);
-  await client.query(
-    `insert into ${actions} select s.identificacion, 'N' from merge_${head} s
-      where not exists (select 1 from ${head} p where p.tenant_id = $1 and p.identificacion = s.identificacion)`,
-    [tenantKey],
-  );
   const headColumns = COLUMNS[head].filter((c) => c !== 'tenant_id' && c !== 'identificacion');
-  const storedSites = `select ${list(sites, 'e')} from ${sites} e where e.tenant_id = $1 and e.identificacion in (select identificacion from merge_${head})`;
-  await client.query(
-    `insert into ${actions}
-     select distinct x.identificacion, 'R' from (
-       select s.identificacion from merge_${head} s join ${head} p on p.tenant_id = $1 and p.identificacion = s.identificacion
-        where (${headColumns.map((c) => `p.${c}`).join(', ')}) is distinct from (${headColumns.map((c) => `s.${c}`).join(', ')})
-       union all
-       select identificacion from (${symmetricDifferenceSql(`select ${list(sites)} from merge_${sites}`, storedSites)}) e
-     ) x
-     where not exists (select 1 from ${actions} c where c.identificacion = x.identificacion)`,
-    [tenantKey],
-  );
-  await client.query(
-    `insert into ${actions} select p.identificacion, 'E' from ${head} p where p.tenant_id = $1 and p.identificacion = any($2::text[])
-     on conflict do nothing`,
-    [tenantKey, removed],
-  );
-  const { rows } = await client.query<{ accion: string; n: number }>(`select accion, count(*)::int as n from ${actions} group by 1`);
-  const count = (a: string): number => rows.find((r) => r.accion === a)?.n ?? 0;
-  const changes: Changes = { insertados: count('N'), reemplazados: count('R'), eliminados: count('E') };
-  if (ctx.dryRun || !rows.length) return changes;
-  const where = (a: string): string => `identificacion in (select identificacion from ${actions} where accion in (${a}))`;
-  await client.query(`delete from ${sites} where tenant_id = $1 and ${where(`'R', 'E'`)}`, [tenantKey]);
-  await client.query(`delete from ${head} where tenant_id = $1 and ${where(`'R', 'E'`)}`, [tenantKey]);
-  await client.query(`insert into ${head} (${list(head)}) select ${list(head)} from merge_${head} where ${where(`'N', 'R'`)}`);
-  await client.query(`insert into ${sites} (${list(sites)}) select ${list(sites)} from merge_${sites} where ${where(`'N', 'R'`)}`);
+  // A supplier differs when its row or one of its establishments does.
+  const family: WholeItems = {
+    table: head,
+    key: 'identificacion',
+    keyType: 'varchar(20) collate "C"',
+    differing: `
+      select s.identificacion from merge_${head} s join ${head} p on p.tenant_id = $1 and p.identificacion = s.identificacion
+       where (${headColumns.map((c) => `p.${c}`).join(', ')}) is distinct from (${headColumns.map((c) => `s.${c}`).join(', ')})
+      union all
+      select identificacion from (${symmetricDifferenceSql(
+        `select ${list(sites)} from merge_${sites}`,
+        `select ${list(sites, 'e')} from ${sites} e where e.tenant_id = $1 and e.identificacion in (select identificacion from merge_${head})`,
+      )}) e`,
+  };
+  const changes = await classifyWhole(ctx, family, removed);
+  if (ctx.dryRun || changes.insertados + changes.reemplazados + changes.eliminados === 0) return changes;
+  const gone = `identificacion in ${wholeActions(family, `'R', 'E'`)}`;
+  const put = `identificacion in ${wholeActions(family, `'N', 'R'`)}`;
+  await client.query(`delete from ${sites} where tenant_id = $1 and ${gone}`, [tenantKey]);
+  await client.query(`delete from ${head} where tenant_id = $1 and ${gone}`, [tenantKey]);
+  await client.query(`insert into ${head} (${list(head)}) select ${list(head)} from merge_${head} where ${put}`);
+  await client.query(`insert into ${sites} (${list(sites)}) select ${list(sites)} from merge_${sites} where ${put}`);
   return changes;
 }

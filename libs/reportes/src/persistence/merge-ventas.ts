@@ -5,6 +5,9 @@ import {
   mergeKeyed,
   stageTables,
   symmetricDifferenceSql,
+  wholeActions,
+  type WholeItems,
+  classifyWhole,
 } from '@nomina-api/platform/persistence';
 import { applyResumenVentasDelta } from './resumen-ventas';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
@@ -28,39 +31,28 @@ export async function mergeProductos(ctx: MergeContext): Promise<{ categorias: C
 }
 
 const list = (table: keyof typeof COLUMNS, alias?: string): string => COLUMNS[table].map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
-const ACTION_TABLE = 'merge_venta_cambio';
-const inAction = (actions: string): string => `(select id from ${ACTION_TABLE} where accion in (${actions}))`;
+
+/** A sale differs when its row or a line does. */
+const VENTAS: WholeItems = {
+  table: 'venta',
+  key: 'id',
+  keyType: 'uuid',
+  differing: `
+    select s.id from merge_venta s join venta v on v.tenant_id = $1 and v.id = s.id
+     where (v.negocio_id, v.fecha, v.estado) is distinct from (s.negocio_id, s.fecha, s.estado)
+    union all
+    select venta_id from (${symmetricDifferenceSql(
+      `select ${list('venta_linea')} from merge_venta_linea`,
+      `select ${list('venta_linea', 'l')} from venta_linea l where l.tenant_id = $1 and l.venta_id in (select id from merge_venta)`,
+    )}) l`,
+};
 
 export async function mergeVentas(ctx: MergeContext, eliminar: string[]): Promise<Changes> {
   const { client, tenantKey } = ctx;
-  await client.query(`create temp table if not exists ${ACTION_TABLE} (id uuid primary key, accion char(1) not null) on commit drop`);
-  await client.query(`truncate ${ACTION_TABLE}`);
-  await client.query(
-    `insert into ${ACTION_TABLE} select s.id, 'N' from merge_venta s where not exists (select 1 from venta v where v.tenant_id = $1 and v.id = s.id)`,
-    [tenantKey],
-  );
-  const storedLines = `select ${list('venta_linea', 'l')} from venta_linea l where l.tenant_id = $1 and l.venta_id in (select id from merge_venta)`;
-  await client.query(
-    `insert into ${ACTION_TABLE}
-     select distinct x.id, 'R' from (
-       select s.id from merge_venta s join venta v on v.tenant_id = $1 and v.id = s.id
-        where (v.negocio_id, v.fecha, v.estado) is distinct from (s.negocio_id, s.fecha, s.estado)
-       union all
-       select venta_id from (${symmetricDifferenceSql(`select ${list('venta_linea')} from merge_venta_linea`, storedLines)}) l
-     ) x
-     where not exists (select 1 from ${ACTION_TABLE} c where c.id = x.id)`,
-    [tenantKey],
-  );
-  await client.query(`insert into ${ACTION_TABLE} select v.id, 'E' from venta v where v.tenant_id = $1 and v.id = any($2::uuid[])`, [
-    tenantKey,
-    eliminar,
-  ]);
-  const { rows } = await client.query<{ accion: string; n: number }>(`select accion, count(*)::int as n from ${ACTION_TABLE} group by 1`);
-  const count = (a: string): number => rows.find((r) => r.accion === a)?.n ?? 0;
-  const changes: Changes = { insertados: count('N'), reemplazados: count('R'), eliminados: count('E') };
-  if (ctx.dryRun || !rows.length) return changes;
-  const gone = inAction(`'R', 'E'`);
-  const put = inAction(`'N', 'R'`);
+  const changes = await classifyWhole(ctx, VENTAS, eliminar);
+  if (ctx.dryRun || changes.insertados + changes.reemplazados + changes.eliminados === 0) return changes;
+  const gone = wholeActions(VENTAS, `'R', 'E'`);
+  const put = wholeActions(VENTAS, `'N', 'R'`);
   // The rollups first: the delta reads the stored lines that are about to go.
   await applyResumenVentasDelta(client, tenantKey, gone, put);
   await client.query(`delete from venta_linea where tenant_id = $1 and venta_id in ${gone}`, [tenantKey]);

@@ -114,3 +114,55 @@ export async function mergeKeyed(ctx: MergeContext, t: KeyedTable): Promise<Chan
 export function symmetricDifferenceSql(a: string, b: string): string {
   return `((${a}) except all (${b})) union all ((${b}) except all (${a}))`;
 }
+
+/** Items a merge replaces whole (a payment with its payslips, a sale with its lines, a supplier with its establishments). */
+export interface WholeItems {
+  /** The parent table; its staged twin holds the file's items. */
+  table: string;
+  /** The parent's key within the tenant, and its SQL type. */
+  key: string;
+  keyType: string;
+  /**
+   * SQL ($1: the tenant) giving, in one column, the keys of the staged items whose stored version
+   * differs anywhere (its row or its children's); new items may be among them.
+   */
+  differing: string;
+}
+
+const actionsTable = (t: WholeItems): string => `merge_${t.table}_cambio`;
+
+/** The keys of the items of these actions (N new, R replaced, E removed), as a subquery. */
+export const wholeActions = (t: WholeItems, actions: string): string =>
+  `(select ${t.key} from ${actionsTable(t)} where accion in (${actions}))`;
+
+/**
+ * Decides what happens to each item: N new, R replaced (stored, and different), E removed (listed in
+ * `removed` and stored; a key that is not stored is no change). Kept in a temporary table for the
+ * writes that follow (wholeActions); returns the counts.
+ */
+export async function classifyWhole(ctx: MergeContext, t: WholeItems, removed: string[]): Promise<Changes> {
+  const { client, tenantKey } = ctx;
+  const actions = actionsTable(t);
+  await client.query(
+    `create temp table if not exists ${actions} (${t.key} ${t.keyType} primary key, accion char(1) not null) on commit drop`,
+  );
+  await client.query(`truncate ${actions}`);
+  await client.query(
+    `insert into ${actions} select s.${t.key}, 'N' from ${STAGED(t.table)} s
+      where not exists (select 1 from ${t.table} x where x.tenant_id = $1 and x.${t.key} = s.${t.key})`,
+    [tenantKey],
+  );
+  await client.query(
+    `insert into ${actions} select distinct d.k, 'R' from (${t.differing}) as d(k)
+      where not exists (select 1 from ${actions} c where c.${t.key} = d.k)`,
+    [tenantKey],
+  );
+  await client.query(
+    `insert into ${actions} select x.${t.key}, 'E' from ${t.table} x where x.tenant_id = $1 and x.${t.key} = any($2::${t.keyType.split(' ')[0]}[])
+     on conflict do nothing`,
+    [tenantKey, removed],
+  );
+  const { rows } = await client.query<{ accion: string; n: number }>(`select accion, count(*)::int as n from ${actions} group by 1`);
+  const count = (a: string): number => rows.find((r) => r.accion === a)?.n ?? 0;
+  return { insertados: count('N'), reemplazados: count('R'), eliminados: count('E') };
+}
