@@ -155,11 +155,44 @@ async function mergeTenant(
   if (stored.exists) changes.tenant = await mergeTenantRow(ctx, tenant);
   else changes.tenant.insertados = 1;
 
+  const eliminar = tenant.eliminar ?? {};
+  // A context the file names nothing of is skipped: no staging, no comparison (a payroll feed touches nómina only).
+  const names = (...lists: unknown[]): boolean => lists.some((l) => l !== undefined && !(Array.isArray(l) && !l.length));
+  if (names(tenant.negocios, tenant.usuarios)) await mergePlatform(ctx, tenant, stored, hashes, changes);
+  if (names(tenant.tiposCotizante, tenant.conceptos, tenant.gruposPago, tenant.empleados, tenant.pagos, eliminar.pagos, eliminar.empleados))
+    await mergeNomina(ctx, tenant, stored, changes, progress);
+  if (names(tenant.categorias, tenant.productos, tenant.ventas, eliminar.ventas)) await mergeReportes(ctx, tenant, changes, progress);
+  if (names(tenant.proveedores, eliminar.proveedores)) {
+    await stageProveedores(ctx);
+    await loadProveedores(client, tenantKey, tenant.proveedores ?? [], STAGED);
+    changes.proveedores = await mergeProveedores(ctx, eliminar.proveedores ?? []);
+  }
+  return result;
+}
+
+async function mergePlatform(
+  ctx: MergeContext,
+  tenant: LoadableTenant,
+  stored: StoredTenant,
+  hashes: Map<UsuarioInput, string>,
+  changes: Record<MergeKind, Changes>,
+): Promise<void> {
+  const { client, tenantKey } = ctx;
   await stagePlatform(ctx);
   await loadPlatformTenantData(client, tenantKey, tenant, await keepStoredHashes(client, tenantKey, tenant.usuarios ?? [], hashes), STAGED);
   changes.negocios = await mergeNegocios(ctx);
   changes.usuarios = await mergeUsuarios(ctx);
+}
 
+async function mergeNomina(
+  ctx: MergeContext,
+  tenant: LoadableTenant,
+  stored: StoredTenant,
+  changes: Record<MergeKind, Changes>,
+  progress: (p: LoadProgress) => void,
+): Promise<void> {
+  const { client, tenantKey } = ctx;
+  const eliminar = tenant.eliminar ?? {};
   await stageNomina(ctx);
   const refs = await loadCatalogos(client, tenantKey, tenant, STAGED);
   // Payslips and lines may use stored bonds and concepts (the validation found them).
@@ -176,22 +209,24 @@ async function mergeTenant(
     { client, tenantKey, refs, onLines: (n) => progress({ phase: 'nómina', done: n }), into: STAGED, rollup: false },
     tenant.pagos ?? [],
   );
-  const eliminar = tenant.eliminar ?? {};
   changes.pagos = await mergePagos(ctx, (eliminar.pagos ?? []).map(uuidKey), catalogos.recalcular);
   changes.empleados.eliminados = (await removeEmpleados(ctx, (eliminar.empleados ?? []).map(uuidKey))).eliminados;
+}
 
+async function mergeReportes(
+  ctx: MergeContext,
+  tenant: LoadableTenant,
+  changes: Record<MergeKind, Changes>,
+  progress: (p: LoadProgress) => void,
+): Promise<void> {
+  const { client, tenantKey } = ctx;
   await stageReportes(ctx);
   await loadProductos(client, tenantKey, tenant, STAGED);
   const productos = await mergeProductos(ctx);
   changes.categorias = productos.categorias;
   changes.productos = productos.productos;
   await loadVentas(client, tenantKey, tenant.ventas ?? [], (n) => progress({ phase: 'ventas', done: n }), { into: STAGED, rollup: false });
-  changes.ventas = await mergeVentas(ctx, (eliminar.ventas ?? []).map(uuidKey));
-
-  await stageProveedores(ctx);
-  await loadProveedores(client, tenantKey, tenant.proveedores ?? [], STAGED);
-  changes.proveedores = await mergeProveedores(ctx, eliminar.proveedores ?? []);
-  return result;
+  changes.ventas = await mergeVentas(ctx, (tenant.eliminar?.ventas ?? []).map(uuidKey));
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  analyzeStaged,
   changedRowsSql,
   type Changes,
   type KeyedTable,
@@ -64,6 +65,7 @@ export async function mergeCatalogos(ctx: MergeContext): Promise<CatalogosChange
 
 /** Employees and their bonds; an employee counts as replaced when its row or one of its bonds changed or a bond was added. */
 export async function mergeEmpleados(ctx: MergeContext): Promise<Changes> {
+  await analyzeStaged(ctx.client, ['empleado', 'vinculacion']);
   const { rows } = await ctx.client.query<{ nuevos: number; cambiados: number }>(
     `with nuevos as (select id from (${newRowsSql(EMPLEADO)}) n),
           tocados as (

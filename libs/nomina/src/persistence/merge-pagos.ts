@@ -29,6 +29,7 @@ const PAGOS: WholeItems = {
   table: 'pago',
   key: 'id',
   keyType: 'uuid',
+  children: ['pago_empleado', 'pago_empleado_detalle', 'pago_concepto_total'],
   differing: `
     select s.id from merge_pago s join pago p on p.tenant_id = $1 and p.id = s.id
      where (${HEADER.map((c) => `p.${c}`).join(', ')}) is distinct from (${HEADER.map((c) => `s.${c}`).join(', ')})

@@ -38,6 +38,7 @@ export type { ForeignKey } from './bulk/foreign-key';
 export { ImportError, ImportErrorCode } from './bulk/import-error';
 export { emailKey, uuidKey } from './bulk/keys';
 export {
+  analyzeStaged,
   changed,
   changedRowsSql,
   type Changes,

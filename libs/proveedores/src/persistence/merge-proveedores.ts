@@ -53,6 +53,7 @@ async function mergeFamily(
     table: head,
     key: 'identificacion',
     keyType: 'varchar(20) collate "C"',
+    children: [sites],
     differing: `
       select s.identificacion from merge_${head} s join ${head} p on p.tenant_id = $1 and p.identificacion = s.identificacion
        where (${headColumns.map((c) => `p.${c}`).join(', ')}) is distinct from (${headColumns.map((c) => `s.${c}`).join(', ')})

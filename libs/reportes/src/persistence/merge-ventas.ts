@@ -37,6 +37,7 @@ const VENTAS: WholeItems = {
   table: 'venta',
   key: 'id',
   keyType: 'uuid',
+  children: ['venta_linea'],
   differing: `
     select s.id from merge_venta s join venta v on v.tenant_id = $1 and v.id = s.id
      where (v.negocio_id, v.fecha, v.estado) is distinct from (s.negocio_id, s.fecha, s.estado)

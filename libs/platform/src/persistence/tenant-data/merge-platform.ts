@@ -1,4 +1,5 @@
 import {
+  analyzeStaged,
   changedRowsSql,
   type Changes,
   type KeyedTable,
@@ -31,6 +32,7 @@ const list = (table: keyof typeof COLUMNS, alias?: string): string => COLUMNS[ta
 
 /** Staged parents (alias-free id lists) that are new, and those whose row or children differ. */
 async function classify(ctx: MergeContext, parent: KeyedTable, children: string): Promise<{ nuevos: string[]; cambiados: string[] }> {
+  await analyzeStaged(ctx.client, [parent.table]);
   const { rows } = await ctx.client.query<{ id: string; nuevo: boolean }>(
     `with nuevos as (select id from (${newRowsSql(parent)}) n)
      select id::text, true as nuevo from nuevos
