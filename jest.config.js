@@ -1,3 +1,5 @@
+const { moduleNameMapper } = require('./tools/aliases');
+
 /** @type {import('jest').Config} */
 const swc = [
   '@swc/jest',
@@ -13,26 +15,25 @@ const swc = [
   },
 ];
 
-const moduleNameMapper = {
-  '^@nomina-api/(platform|nomina|reportes|proveedores|importer)$': '<rootDir>/libs/$1/src',
-  '^@nomina-api/(platform|nomina|reportes|proveedores|importer)/(.*)$': '<rootDir>/libs/$1/src/$2',
-};
-
 const common = {
   transform: { '^.+\\.ts$': swc },
   moduleFileExtensions: ['ts', 'js', 'json'],
-  moduleNameMapper,
+  // The `@nomina-api/*` aliases of tsconfig.json.
+  moduleNameMapper: moduleNameMapper(),
   testEnvironment: 'node',
+  // Packages the example host imports resolve from the root, even after the example's own npm install.
+  resolver: '<rootDir>/test/support/jest-resolver.js',
 };
 
+/**
+ * `npm test` runs both projects; `npm run test:unit` (`--selectProjects unit`) the specs beside the
+ * code, which need no database; `npm run test:e2e` the suites of test/ on a real PostgreSQL.
+ */
 module.exports = {
   ...common,
   rootDir: __dirname,
   // e2e hooks start the app and build databases; jest-circus reads this from the root config only.
   testTimeout: 60000,
-  // One PostgreSQL for the whole run (embedded, or DATABASE_URL's server) with the e2e database.
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   projects: [
     {
       ...common,
@@ -45,6 +46,10 @@ module.exports = {
       displayName: 'e2e',
       rootDir: __dirname,
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      // One PostgreSQL for the run (embedded, or DATABASE_URL's server) with the e2e database. Set on
+      // this project, so jest runs it only when an e2e suite is selected: a unit run starts none.
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
   ],
 };

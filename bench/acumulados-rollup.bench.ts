@@ -4,7 +4,7 @@
  * the payslips) against the same statement reading every considered payslip (`yearly: false`,
  * the plan before the rollup), measured in the same run and checked for identical rows.
  *
- *   node bench/run-ts.js bench/acumulados-rollup.bench.ts [--scale large|medium] [--random 40] [--seconds 4] [--explain]
+ *   node tools/run-ts.js bench/acumulados-rollup.bench.ts [--scale large|medium] [--random 40] [--seconds 4] [--explain]
  *     [--main bench/.out/<before>/apps/api/src/main.js --main bench/.out/<after>/apps/api/src/main.js]
  *
  * Applies the payroll migrations to the bench database first (the rollup's backfill, timed, when

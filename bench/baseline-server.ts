@@ -5,7 +5,7 @@
  * name as the service runs them — and writes the rows as
  * plain JSON (`JSON.stringify`). Cursor reads are streamed as a JSON array with backpressure.
  *
- *   node bench/run-ts.js bench/baseline-server.ts <scenarios.json>   (env: DATABASE_URL, PORT, DB_POOL_MAX)
+ *   node tools/run-ts.js bench/baseline-server.ts <scenarios.json>   (env: DATABASE_URL, PORT, DB_POOL_MAX)
  * Prints `listening <port>` when ready.
  *
  * With BASELINE_NEST=bare|stack the same routes are served by a minimal Nest application instead

@@ -7,7 +7,7 @@
  *     of the sales year: sequential median / p95 and, under load, CPU µs per request (live, 304, 200).
  * Rounds interleave the variants so a burst of load on the shared machine hits all alike.
  *
- *   npm run build && node bench/run-ts.js bench/exports-conditional.bench.ts [--scale large] [--rounds 3]
+ *   npm run build && node tools/run-ts.js bench/exports-conditional.bench.ts [--scale large] [--rounds 3]
  *     [--main dist/apps/api/src/main.js] [--seconds 3] [--only report|revalidation] [--heap-mb 256]
  *
  * The database `nomina_<scale>` must be seeded (`npm run bench -- --scale <scale>` seeds it).

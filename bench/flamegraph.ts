@@ -4,7 +4,7 @@
  * their callees' feet (Brendan Gregg's layout), colored by where the code lives. Idle time and the
  * start-up (module loading) are left out, so the picture is the requests being served.
  *
- *   node bench/run-ts.js bench/flamegraph.ts <profile.cpuprofile> <out.svg> [--title TEXT] [--min-percent 0.2] [--by-package]
+ *   node tools/run-ts.js bench/flamegraph.ts <profile.cpuprofile> <out.svg> [--title TEXT] [--min-percent 0.2] [--by-package]
  *
  * --by-package merges consecutive frames of one package (or one folder of ours, libs/platform/auth…)
  * into one box: a request's stack is 60–80 frames deep (each Fastify hook calls the next), and by

@@ -5,7 +5,7 @@
  * per request (the service process's /proc/<pid>/stat over the load phase), requests/s, load
  * latency and sequential latency, plus the raw SQL of the scenario.
  *
- *   node bench/run-ts.js bench/framework.bench.ts --scale medium \
+ *   node tools/run-ts.js bench/framework.bench.ts --scale medium \
  *     --build base=/tmp/fw-base/dist/apps/api/src/main.js --build new=/tmp/fw-dist/apps/api/src/main.js \
  *     [--build 'semi1=--max-semi-space-size=1 /tmp/fw-dist/apps/api/src/main.js'] \
  *     [--baseline [--wire-baseline] [--nest-floor]] [--rounds 3] [--duration 5] [--seq 2] [--connections 10] \
@@ -258,7 +258,7 @@ async function main(): Promise<void> {
         const heap = heapSampling(name);
         const child = startChild(
           name,
-          [...profile, ...heap.flags, join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file],
+          [...profile, ...heap.flags, join(ROOT, 'tools/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file],
           {
             ...process.env,
             ...heap.env,

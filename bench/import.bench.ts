@@ -1,26 +1,26 @@
 /**
  * Import throughput and memory.
  *
- *   node bench/run-ts.js bench/import.bench.ts [load] [--lines=1000000] [--lazy]
+ *   node tools/run-ts.js bench/import.bench.ts [load] [--lines=1000000] [--lazy]
  *     Builds a dataset with about --lines payslip lines plus sales (in memory like a parsed file;
  *     --lazy streams it from generators instead, timing the generator too), loads it with
  *     loadDataset into a scratch database and prints lines/s and each phase's wall and PostgreSQL
  *     CPU time. --one-payment [--employees=N]: the one-payment shape of the file mode below.
- *   node bench/run-ts.js bench/import.bench.ts demo [--scale=medium]
+ *   node tools/run-ts.js bench/import.bench.ts demo [--scale=medium]
  *     Loads the demo generator's dataset (libs/importer/src/demo; lazy, 1.66 million payslip lines
  *     at medium scale), the realistic shape: ~12 lines per payslip, three tenants, suppliers.
- *   node bench/run-ts.js bench/import.bench.ts file [--lines=1000000]
+ *   node tools/run-ts.js bench/import.bench.ts file [--lines=1000000]
  *     Generates an import file of about --lines payslip lines (plus sales) straight to disk in
  *     /tmp (~215 bytes per payslip line), builds (npm run build; --no-build skips it) and runs
  *     the compiled import CLI on it (the streaming read, validation included) as a child process
  *     under /usr/bin/time, and reports wall time, payslip lines/s end to end and peak RSS.
- *   node bench/run-ts.js bench/import.bench.ts file --one-payment [--lines=1000000] [--employees=N]
+ *   node tools/run-ts.js bench/import.bench.ts file --one-payment [--lines=1000000] [--employees=N]
  *     The same with every line in one payment: N payslips (one employee each; default lines / 6)
  *     of lines / N lines; the file that shows whether a single payment is held whole.
- *   node bench/run-ts.js bench/import.bench.ts files
+ *   node tools/run-ts.js bench/import.bench.ts files
  *     The same for 1 M and 5 M payslip lines (~215 MB and ~1.1 GB) and for one payment of 1 M
  *     lines, with a table for bench/RESULTS.md.
- *   node bench/run-ts.js bench/import.bench.ts merge [--scale=large] [--payslips=500] [--reuse] [--with-replace]
+ *   node tools/run-ts.js bench/import.bench.ts merge [--scale=large] [--payslips=500] [--reuse] [--with-replace]
  *     The demo dataset at --scale loaded in-process (--reuse keeps it from a previous run), then one
  *     new payment of --payslips payslips (12 lines each, on the bonds of the tenant with the most
  *     payslips) merged into that tenant by the compiled CLI (`--merge`, under /usr/bin/time): wall
@@ -392,7 +392,7 @@ async function benchFile(lines: number, onePayment = false, employees?: number):
   const timeFile = `${FILE}.time`;
   try {
     const started = performance.now();
-    // The compiled CLI, as `npm run import` runs it, with its V8 flags (bench/run-ts.js would add the TypeScript compiler's memory).
+    // The compiled CLI, as `npm run import` runs it, with its V8 flags (tools/run-ts.js would add the TypeScript compiler's memory).
     const child = spawn(
       '/usr/bin/time',
       ['-f', '%M %U %S', '-o', timeFile, process.execPath, ...importScriptFlags(), join(ROOT, 'dist/apps/api/src/cli/import.js'), FILE],

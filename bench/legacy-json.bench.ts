@@ -1,7 +1,7 @@
 /**
  * Micro-benchmark: compiled legacy JSON writer vs JSON.stringify on the same payroll rows.
  *
- *   node bench/run-ts.js bench/legacy-json.bench.ts [--quick]
+ *   node tools/run-ts.js bench/legacy-json.bench.ts [--quick]
  *
  * Rows are payment headers shaped like the `/pagos` handler's `PagoView` (uuids and dates as text,
  * `numeric` amounts as decimal strings, ints, booleans, a nullable nested grupoPago) and are written

@@ -2,8 +2,8 @@
  * Peak RSS of the e-payroll numbering (GET /pagos/nominaelectronica/{ano}/{mes}, CONTRACT §3.8)
  * under concurrent callers, for one or more service builds measured in turn on the bench data.
  *
- *   npx swc apps libs -d bench/.out/<build> --copy-files --quiet      # one build per variant
- *   node bench/run-ts.js bench/nomina-electronica-rss.bench.ts --main bench/.out/a/apps/api/src/main.js \
+ *   npm run build && cp -r dist bench/.out/<build>                  # one build per variant
+ *   node tools/run-ts.js bench/nomina-electronica-rss.bench.ts --main bench/.out/a/apps/api/src/main.js \
  *     [--main bench/.out/b/apps/api/src/main.js] [--scale large] [--callers 20] [--seconds 20] [--rounds 2]
  *     [--node-arg=--trace-gc …]   # node options of the services
  *

@@ -4,11 +4,11 @@
  * flight at once), for one or more builds, in alternating rounds with a fresh process per build and
  * round: the pool acquire and the query deadlines, measured apart from the HTTP layer.
  *
- *   node bench/run-ts.js bench/read-kit.bench.ts --scale medium --build head=bench/.out/head --build new=dist \
+ *   node tools/run-ts.js bench/read-kit.bench.ts --scale medium --build head=bench/.out/head --build new=dist \
  *     [--rounds 5] [--seconds 3] [--callers 10] [--node-flags "--max-semi-space-size=24 ..."]
  *
- * A build is a compiled tree (`npm run build`'s dist/, or `npx swc apps libs -d <dir> --copy-files`
- * of another commit). Each process builds the app in-process (createApp, no listening socket), warms
+ * A build is a compiled tree (`npm run build`'s dist/, or a copy of it built from
+ * another commit). Each process builds the app in-process (createApp, no listening socket), warms
  * up for 1.5 s, then measures three windows of `--seconds`; the table has the median over all windows
  * of all rounds, and the spread.
  */

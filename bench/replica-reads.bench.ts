@@ -8,7 +8,7 @@
  * With two builds (`--build head=<main.js of the code before> --build new=dist/apps/api/src/main.js`)
  * the `replicas` targets are an A/B of the replica routing alone: same standbys, same load.
  *
- *   node bench/run-ts.js bench/replica-reads.bench.ts [--build name=main.js ...] [--rounds 3]
+ *   node tools/run-ts.js bench/replica-reads.bench.ts [--build name=main.js ...] [--rounds 3]
  *     [--duration 5] [--connections 10] [--no-build]
  *
  * Its own embedded PostgreSQL in .data/bench-replicas (the standbys copy the whole cluster: the

@@ -3,12 +3,12 @@
  * (Migration20261122000220_reportes_resumen_ventas), against the same report over the raw lines
  * (groupedFromLinesSql, the statement before the rollups), on the bench data.
  *
- *   node bench/run-ts.js bench/report-rollup.bench.ts [--scale medium|large] [--random 200] [--rounds 15] [--explain]
+ *   node tools/run-ts.js bench/report-rollup.bench.ts [--scale medium|large] [--random 200] [--rounds 15] [--explain]
  *     Equality of both statements, row by row as text, on seeded random ranges (millisecond
  *     bounds, inside one day, month edges, several months, whole years; every estado set; one
  *     business and all the tenant's businesses), then median / p95 of both on June, the calendar
  *     year and a year with partial edges, measured in alternation in the same run.
- *   node bench/run-ts.js bench/report-rollup.bench.ts fill [--scale medium|large]
+ *   node tools/run-ts.js bench/report-rollup.bench.ts fill [--scale medium|large]
  *     What the rollups cost at import: the sales of the demo generator at that scale (those of the
  *     bench databases) loaded with loadDataset into a scratch database `rollup_fill_bench` of the
  *     bench server (dropped afterwards), then, apart, the importer's JavaScript aggregation, its

@@ -3,7 +3,7 @@
  * of the bench business, read once from `nomina_<scale>` (same statement and pg settings as the
  * service), then written over and over. Reports CPU µs per row (median of the repetitions).
  *
- *   node bench/run-ts.js bench/row-writers.bench.ts [--scale medium] [--reps 15]
+ *   node tools/run-ts.js bench/row-writers.bench.ts [--scale medium] [--reps 15]
  *
  * - `toItem`: SQL row → stream item (record with wire uuids);
  * - `toRowJson`: record → JSON text (what the service writes);

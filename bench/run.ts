@@ -314,7 +314,7 @@ async function main(): Promise<void> {
 
       // ------------------------------------------------------------ the baseline
       const basePort = await freePort();
-      baseline = startChild('baseline', [join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file], {
+      baseline = startChild('baseline', [join(ROOT, 'tools/run-ts.js'), join(ROOT, 'bench/baseline-server.ts'), file], {
         ...process.env,
         DATABASE_URL: db.url,
         PORT: String(basePort),
@@ -452,7 +452,7 @@ function importBench(url: string): Record<string, unknown> {
   log(`import bench: ${IMPORT_LINES} payslip lines (bench/import.bench.ts load) ...`);
   const r = spawnSync(
     process.execPath,
-    [join(ROOT, 'bench/run-ts.js'), join(ROOT, 'bench/import.bench.ts'), 'load', `--lines=${IMPORT_LINES}`],
+    [join(ROOT, 'tools/run-ts.js'), join(ROOT, 'bench/import.bench.ts'), 'load', `--lines=${IMPORT_LINES}`],
     {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: withDatabase(url, 'postgres') },

@@ -1,5 +1,5 @@
 /**
- * `node bench/run-ts.js bench/scale-out.bench.ts [--duration S] [--connections N] [--no-build]`
+ * `node tools/run-ts.js bench/scale-out.bench.ts [--duration S] [--connections N] [--no-build]`
  *
  * Scale-out numbers for docs/SCALING.md, in one run on one database (the demo dataset in
  * nomina_scaleout on the embedded server of .data/bench, plus a streaming standby of it built

@@ -5,8 +5,8 @@
  * (getrusage maxrss) is its alone; the figures are compared with the CSV writer and with the bare
  * row source measured in the same run.
  *
- *   node bench/run-ts.js bench/xlsx-writers.bench.ts [--rows 480000] [--rounds 3] [--only csv,ours-l1]
- *   node bench/run-ts.js bench/xlsx-writers.bench.ts --split-check [--rows 1100000]   # ours past one sheet, read back
+ *   node tools/run-ts.js bench/xlsx-writers.bench.ts [--rows 480000] [--rounds 3] [--only csv,ours-l1]
+ *   node tools/run-ts.js bench/xlsx-writers.bench.ts --split-check [--rows 1100000]   # ours past one sheet, read back
  *
  * exceljs and xlsx-write-stream are not dependencies of the service: for their rows,
  * `npm install --no-save exceljs@4.4.0 xlsx-write-stream@1.0.3` first (absent ones are skipped).
@@ -171,10 +171,14 @@ async function compare(): Promise<void> {
   // Rounds interleave the candidates, so a burst of load from the machine's other users hits all alike.
   for (let r = 0; r < rounds; r++) {
     for (const name of names) {
-      const line = execFileSync(process.execPath, [join(__dirname, 'run-ts.js'), __filename, '--child', name, '--rows', String(n)], {
-        encoding: 'utf8',
-        maxBuffer: 1 << 20,
-      });
+      const line = execFileSync(
+        process.execPath,
+        [join(__dirname, '..', 'tools', 'run-ts.js'), __filename, '--child', name, '--rows', String(n)],
+        {
+          encoding: 'utf8',
+          maxBuffer: 1 << 20,
+        },
+      );
       const m = JSON.parse(line.trim().split('\n').pop() as string);
       const e = (results[name] ??= { ms: [], cpuMs: [], rss: [], bytes: 0 });
       e.ms.push(m.ms);

@@ -13,7 +13,7 @@
  *      without the tables, a role without grants and the primary itself.
  * Prints one row per fault: what was measured and whether the contract held.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { hashPassword } from '@nomina-api/platform/auth';
@@ -27,6 +27,7 @@ import {
   httpCall,
   log,
   type ServerProcess,
+  serverProcesses,
   sleep,
   spawnServer,
   startCluster,
@@ -96,24 +97,6 @@ class Service {
     if (this.server.child.exitCode === null) this.server.child.kill('SIGTERM');
     await this.server.exited;
   }
-}
-
-/** Every process of a PostgreSQL server: its postmaster (postmaster.pid) and the postmaster's children. */
-function serverProcesses(dataDir: string): number[] {
-  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((d) => {
-      try {
-        // The parent pid is the 2nd field after the command in parentheses.
-        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
 }
 
 async function staleReplica(

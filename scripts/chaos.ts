@@ -1,6 +1,8 @@
 /**
- * `npm run chaos [-- --mode embedded|url|both|replicas|all] [--connections 16] [--outage-ms 4000]`
- * (default all; `replicas`: the replica faults of scripts/chaos-replicas.ts, with a table of their own):
+ * `npm run chaos [-- --mode embedded|url|both|replicas|runtime|all] [--connections 16] [--outage-ms 4000]`
+ * (default all; `replicas`: the replica faults of scripts/chaos-replicas.ts, `runtime`: the
+ * service's own faults of scripts/chaos-runtime.ts — stalled downloads, numbering under a frozen
+ * server and hang-ups, a /metrics flood, tokens, CSV, login budget —, each with a table of its own):
  * the real service (apps/api/src/main.ts, a child process) under autocannon load on loopback,
  * while PostgreSQL is hurt: backends terminated (pg_terminate_backend), the server stopped with
  * `pg_ctl stop -m fast` and with `-m immediate` (a crash), then started again; the service's
@@ -38,6 +40,7 @@ import {
 } from './lib/environment';
 import { startLoad } from './lib/load';
 import { replicaChaos } from './chaos-replicas';
+import { runtimeChaos } from './chaos-runtime';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -348,11 +351,13 @@ async function main(): Promise<number> {
   const mode = arg('mode', 'all');
   const connections = Number(arg('connections', '16'));
   const outageMs = Number(arg('outage-ms', '4000'));
-  type Mode = 'embedded' | 'url' | 'replicas';
-  const modes: readonly Mode[] = mode === 'all' ? ['embedded', 'url', 'replicas'] : mode === 'both' ? ['embedded', 'url'] : [mode as Mode];
+  type Mode = 'embedded' | 'url' | 'replicas' | 'runtime';
+  const modes: readonly Mode[] =
+    mode === 'all' ? ['embedded', 'url', 'replicas', 'runtime'] : mode === 'both' ? ['embedded', 'url'] : [mode as Mode];
   let failed = 0;
   for (const m of modes) {
-    const { failures, report } = m === 'replicas' ? await replicaChaos() : await scenario(m, connections, outageMs);
+    const { failures, report } =
+      m === 'replicas' ? await replicaChaos() : m === 'runtime' ? await runtimeChaos() : await scenario(m, connections, outageMs);
     process.stdout.write(`\nchaos [${m}] ${failures.length ? 'FAILED' : 'passed'}\n  ${report.join('\n  ')}\n`);
     for (const f of failures) process.stdout.write(`  ✗ ${f}\n`);
     failed += failures.length;

@@ -1,5 +1,5 @@
 /**
- * `node bench/run-ts.js scripts/numbering.ts [--calls 1000] [--clients 50]`: e-payroll numbering
+ * `node tools/run-ts.js scripts/numbering.ts [--calls 1000] [--clients 50]`: e-payroll numbering
  * (GET /pagos/nominaelectronica/2023/2 for Andina, ~36 documents a call) over HTTP against the
  * service in this process, on a database of its own (embedded PostgreSQL in
  * /tmp/nomina-numbering-data).

@@ -1,5 +1,5 @@
 /**
- * `node bench/run-ts.js scripts/rls.ts [--rounds 10] [--seconds 3] [--loops 300]`: a measured
+ * `node tools/run-ts.js scripts/rls.ts [--rounds 10] [--seconds 3] [--loops 300]`: a measured
  * prototype of PostgreSQL row-level security as a second wall behind the explicit
  * `tenant_id = $1` filters (docs/RELIABILITY.md, "Row-level security").
  *

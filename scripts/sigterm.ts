@@ -1,5 +1,5 @@
 /**
- * `node bench/run-ts.js scripts/sigterm.ts [--clients 16] [--load-ms 3000]`: SIGTERM under load.
+ * `node tools/run-ts.js scripts/sigterm.ts [--clients 16] [--load-ms 3000]`: SIGTERM under load.
  * The real service (apps/api/src/main.ts, a child process) on a database of its own (embedded
  * PostgreSQL in /tmp/nomina-sigterm-data, a pool of 3 so that requests queue for a connection);
  * `clients` keep-alive clients send requests without pause, and one e-payroll call is kept in

@@ -5,7 +5,7 @@
  * jest specs read the same files with SheetJS.
  *
  *   apt-get install -y --no-install-recommends libreoffice-calc-nogui
- *   node bench/run-ts.js scripts/xlsx-libreoffice.ts
+ *   node tools/run-ts.js scripts/xlsx-libreoffice.ts
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -75,6 +75,14 @@ const READS = [
   '/empleados',
   '/empleados/CC/8927601899',
   '/proveedor',
+  // CONTRACT §11.2, §11.4
+  `/pagos/${PAGO}`,
+  '/empleados/21E10C42C883413CB0930C65F1B7ACD9',
+  '/pagoEmpleados/21E10C42C883413CB0930C65F1B7ACD9/historialPagos',
+  '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/false/false',
+  '/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/true/true',
+  '/reports/reportSalesByProduct?dateInitISO=2023-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z&groupResult=true',
+  '/reports/reportSalesByCategory?dateInitISO=2023-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z',
 ];
 
 describe('conditional requests (e2e)', () => {

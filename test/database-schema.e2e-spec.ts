@@ -11,7 +11,7 @@ import { migrateDatabase } from '@nomina-api/platform/persistence';
 import { ProveedoresModule } from '@nomina-api/proveedores';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
 import { migrateAndLoad } from '../apps/api/src/database/load-datasets';
-import { HostAuthAdapter, HostAuthGuard } from './host-app/host-auth';
+import { PlatformAuthAdapter, PlatformAuthGuard } from '../examples/host-platform/src/host-auth';
 import { dropDatabase, freshDatabase, runScoped } from './support/test-database';
 import { createTestApp, expectProblem, get, login } from './support/test-app';
 
@@ -19,7 +19,7 @@ import { createTestApp, expectProblem, get, login } from './support/test-app';
 const ANDINA = '0ee9a9bb-2b87-43f0-82f5-d431917734f8';
 const ANA = 'd1999f37-15c4-4b46-b9a9-406b67f936c5';
 const SEDE_NORTE = '3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f';
-const asAna = { 'x-host-user': `${ANDINA}:${ANA}:${SEDE_NORTE}` };
+const asAna = { 'x-plataforma-usuario': `${ANDINA}:${ANA}:${SEDE_NORTE}` };
 const DB = 'nomina_test_schemas';
 
 describe('Tables in a schema of their own (e2e)', () => {
@@ -78,14 +78,14 @@ describe('Tables in a schema of their own (e2e)', () => {
     @Module({
       imports: [
         CqrsModule.forRoot(),
-        NominaModule.forRoot({ auth: HostAuthAdapter, database: { url, poolMax: 2 }, schema }),
-        ProveedoresModule.forRoot({ auth: HostAuthAdapter, database: { url, poolMax: 2 }, schema }),
+        NominaModule.forRoot({ auth: PlatformAuthAdapter, database: { url, poolMax: 2 }, schema }),
+        ProveedoresModule.forRoot({ auth: PlatformAuthAdapter, database: { url, poolMax: 2 }, schema }),
         RouterModule.register([
           { path: 'nomina', module: NominaModule },
           { path: 'proveedores', module: ProveedoresModule },
         ]),
       ],
-      providers: [{ provide: APP_GUARD, useClass: HostAuthGuard }],
+      providers: [{ provide: APP_GUARD, useClass: PlatformAuthGuard }],
     })
     class SchemaHostModule {}
     return SchemaHostModule;

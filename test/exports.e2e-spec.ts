@@ -16,7 +16,7 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const LEGACY_DAY = /^(\d{4}-\d{2}-\d{2})T05:00:00\.000\+0000$/;
 const LEGACY_INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\+0000$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r]|[ \t\r\n]*[=+\-@])/;
 
 /** A GET with the body's bytes too (a BOM or a zip must not go through a string). */
 interface Raw {
@@ -33,11 +33,11 @@ async function getRaw(app: NestFastifyApplication, url: string, token: string, h
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-/** The JSON elements of an answer: legacy envelope `contenido`, the report's `reportByProduct`, or an array. */
+/** The JSON elements of an answer: legacy envelope `contenido`, a report's `reportByProduct` or `reportByCategory`, or an array. */
 function elements(body: Json): Record<string, Json>[] {
   if (Array.isArray(body)) return body as Record<string, Json>[];
   const o = body as Record<string, Json>;
-  return (o.contenido ?? o.reportByProduct) as Record<string, Json>[];
+  return (o.contenido ?? o.reportByProduct ?? o.reportByCategory) as Record<string, Json>[];
 }
 
 /** The value of a dotted column in a JSON element (a null parent gives null). */
@@ -160,6 +160,56 @@ interface Case {
 
 const DAY = '\\d{4}-\\d{2}-\\d{2}';
 
+/** CONTRACT §11.2 and §11.4 lists around one person, a year of payroll and a month of sales (fixture and demo alike). */
+function legacyReadCases(empleado: string, year: number, sales: string): Case[] {
+  const explorer = `/pagoEmpleadoDetalles/conceptosacumulados/${year}-01-01/${year}-12-31`;
+  const salesFile = (name: string): RegExp => new RegExp(`${name}-${sales.replace(/dateInitISO=|dateEndISO=|:/g, '').replace('&', '-')}`);
+  return [
+    {
+      name: 'historialPagos',
+      json: `/pagoEmpleados/${empleado}/historialPagos?size=1000`,
+      exportUrl: `/pagoEmpleados/${empleado}/historialPagos`,
+      sheet: 'historialPagos',
+      file: new RegExp(`historialPagos-${empleado}-${DAY}`),
+    },
+    {
+      name: 'explorer porContacto=false',
+      json: `${explorer}/false/false`,
+      exportUrl: `${explorer}/false/false`,
+      sheet: 'conceptosacumuladosPorConcepto',
+      file: new RegExp(`conceptosacumuladosPorConcepto-${year}-01-01-${year}-12-31`),
+    },
+    {
+      name: 'explorer porContacto=true',
+      json: `${explorer}/true/true`,
+      exportUrl: `${explorer}/true/true`,
+      sheet: 'conceptosacumuladosPorContacto',
+      file: new RegExp(`conceptosacumuladosPorContacto-${year}-01-01-${year}-12-31`),
+    },
+    {
+      name: 'sales by product, grouped',
+      json: `/reports/reportSalesByProduct?${sales}&groupResult=true`,
+      exportUrl: `/reports/reportSalesByProduct?${sales}&groupResult=true`,
+      sheet: 'reportSalesByProduct',
+      file: salesFile('reporte-ventas-producto'),
+    },
+    {
+      name: 'sales by product, detail',
+      json: `/reports/reportSalesByProduct?${sales}`,
+      exportUrl: `/reports/reportSalesByProduct?${sales}`,
+      sheet: 'reportSalesByProduct',
+      file: salesFile('reporte-ventas-producto'),
+    },
+    {
+      name: 'sales by category',
+      json: `/reports/reportSalesByCategory?${sales}`,
+      exportUrl: `/reports/reportSalesByCategory?${sales}`,
+      sheet: 'reportSalesByCategory',
+      file: salesFile('reporte-ventas-categoria'),
+    },
+  ];
+}
+
 /** The payroll operations around one payment and one of its payslips (fixture and demo ids alike). */
 function payrollCases(pago: string, slip: string): Case[] {
   return [
@@ -278,6 +328,11 @@ describe('exports on the example dataset (e2e)', () => {
     // Raúl Pablo Hernández Muñoz: a retired bond and a current one.
     ...bondAndCatalogCases('A91AFB5841B846A084D10091C16B0781'),
     { name: 'proveedor', json: '/proveedor', exportUrl: '/proveedor', sheet: 'proveedor', file: new RegExp(`proveedor-${DAY}`) },
+    ...legacyReadCases(
+      'AC407F7AADF74840B2B6D215AD181AD4',
+      2023,
+      'dateInitISO=2023-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z',
+    ),
   ];
   exportSuite(
     CASES,
@@ -449,6 +504,11 @@ describe('exports on the demo dataset (e2e)', () => {
         file: /reporte-utilidad-2025-03-01T000000\.000Z-2025-03-31T235959\.999Z/,
       },
       { name: 'proveedor', json: '/proveedor', exportUrl: '/proveedor', sheet: 'proveedor', file: new RegExp(`proveedor-${DAY}`) },
+      ...legacyReadCases(
+        'FAC65D08FA57471698F63C95E7B7C933',
+        2024,
+        'dateInitISO=2025-03-01T00:00:00.000Z&dateEndISO=2025-03-31T23:59:59.999Z',
+      ),
     ];
   });
   afterAll(async () => {

@@ -8,14 +8,14 @@ import { PlatformModule } from '@nomina-api/platform';
 import { ProveedoresModule } from '@nomina-api/proveedores';
 import { ReportesModule } from '@nomina-api/reportes';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
-import { HostAuthAdapter, HostAuthGuard } from './host-app/host-auth';
+import { PlatformAuthAdapter, PlatformAuthGuard } from '../examples/host-platform/src/host-auth';
 import { expectProblem, get, TEST_JWT_SECRET, testConfig } from './support/test-app';
 
 /** forRootAsync: the options come from the host's own configuration provider, resolved at bootstrap. */
 const ANDINA = '0ee9a9bb-2b87-43f0-82f5-d431917734f8';
 const ANA = 'd1999f37-15c4-4b46-b9a9-406b67f936c5';
 const SEDE_NORTE = '3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f';
-const asAna = { 'x-host-user': `${ANDINA}:${ANA}:${SEDE_NORTE}` };
+const asAna = { 'x-plataforma-usuario': `${ANDINA}:${ANA}:${SEDE_NORTE}` };
 
 /** A host's ConfigService stand-in, counting how often it is asked. */
 @Injectable()
@@ -42,7 +42,7 @@ describe('Context modules: forRootAsync (e2e)', () => {
     imports: [HostConfigModule],
     inject: [HostConfig],
     useFactory: (config: HostConfig) => ({
-      auth: HostAuthAdapter,
+      auth: PlatformAuthAdapter,
       database: { url: config.get('DATABASE_URL'), poolMax: Number(config.get('POOL')) },
     }),
   };
@@ -63,7 +63,7 @@ describe('Context modules: forRootAsync (e2e)', () => {
         { path: 'proveedores', module: ProveedoresModule },
       ]),
     ],
-    providers: [{ provide: APP_GUARD, useClass: HostAuthGuard }],
+    providers: [{ provide: APP_GUARD, useClass: PlatformAuthGuard }],
   })
   class AsyncHostModule {}
 
@@ -92,7 +92,7 @@ describe('Context modules: forRootAsync (e2e)', () => {
     @Module({
       imports: [
         CqrsModule.forRoot(),
-        NominaModule.forRootAsync({ useFactory: () => ({ auth: HostAuthAdapter, principalCacheTtlMs: -1 }) }),
+        NominaModule.forRootAsync({ useFactory: () => ({ auth: PlatformAuthAdapter, principalCacheTtlMs: -1 }) }),
       ],
     })
     class InvalidHostModule {}

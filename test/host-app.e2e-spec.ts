@@ -9,19 +9,26 @@ import { sign } from 'jsonwebtoken';
 import { NominaModule } from '@nomina-api/nomina';
 import { ProveedoresModule } from '@nomina-api/proveedores';
 import { ReportesModule } from '@nomina-api/reportes';
-import { HostAuthAdapter, HostAuthGuard } from './host-app/host-auth';
-import { HostModule } from './host-app/host.module';
+import { PlatformAuthAdapter, PlatformAuthGuard } from '../examples/host-platform/src/host-auth';
+import { HostModule } from '../examples/host-platform/src/host.module';
 import { createTestApp, expectProblem, get, post, TEST_JWT_SECRET } from './support/test-app';
 
-/** NominaModule mounted in a host Nest app with the host's auth, connection, CQRS and a route prefix. */
+/**
+ * The contexts mounted in a host Nest app with the host's auth, identities, connection, CQRS and
+ * route prefixes: the host module of examples/host-platform (which CI also runs from the packed
+ * packages, tools/check-packages.js), here from the sources.
+ */
 const ANDINA = '0ee9a9bb-2b87-43f0-82f5-d431917734f8';
 const ANA = 'd1999f37-15c4-4b46-b9a9-406b67f936c5';
+/** A user of the platform's directory only (examples/host-platform/src/platform-identities.ts). */
+const CAMILA = '6a1f3c2e-9b7d-4e21-8f0a-3c5d7e9b1a24';
 const SEDE_NORTE = '3a2b51cd-ba4b-4dc8-8437-d3cfa4b48f6f';
 const INACTIVE_TENANT = 'bd644c3f-7037-4511-8912-a48f79e8ac14';
 const IVAN = 'a7de5b48-e5d8-4b89-83be-19091c52a784';
 const IVAN_BUSINESS = 'f5db79b3-b40f-4cc3-9335-d0a401cf03fe';
 const PAGOS = '/plataforma/nomina/pagos?params[estados]=PG';
-const asAna = { 'x-host-user': `${ANDINA}:${ANA}:${SEDE_NORTE}` };
+const asAna = { 'x-plataforma-usuario': `${ANDINA}:${ANA}:${SEDE_NORTE}` };
+const asCamila = { 'x-plataforma-usuario': `${ANDINA}:${CAMILA}:${SEDE_NORTE}` };
 
 async function start(module: Parameters<typeof NestFactory.create>[0]): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), { logger: false });
@@ -30,7 +37,7 @@ async function start(module: Parameters<typeof NestFactory.create>[0]): Promise<
   return app;
 }
 
-describe('NominaModule inside a host app (e2e)', () => {
+describe('the example platform: three contexts inside a host app (e2e)', () => {
   let host: NestFastifyApplication;
   beforeAll(async () => {
     host = await start(HostModule.forRoot(process.env.TEST_DATABASE_URL!));
@@ -40,7 +47,7 @@ describe('NominaModule inside a host app (e2e)', () => {
   });
 
   it('lists payments under the prefix, byte for byte as the standalone service', async () => {
-    const res = await get(host, PAGOS, undefined, asAna);
+    const res = await get(host, PAGOS, undefined, asCamila);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = res.json();
@@ -62,12 +69,14 @@ describe('NominaModule inside a host app (e2e)', () => {
     }
   });
 
-  it('uses the host auth adapter: no host user → 401; the tenant guard still applies', async () => {
+  it("uses the host's auth adapter and identities: no host user → 401; the tenant guard still applies", async () => {
     expectProblem(await get(host, PAGOS), 401, 'UNAUTHENTICATED');
-    const inactive = await get(host, PAGOS, undefined, { 'x-host-user': `${INACTIVE_TENANT}:${IVAN}:${IVAN_BUSINESS}` });
+    // Ana has rows in our tables, but the platform's directory does not know her.
+    expectProblem(await get(host, PAGOS, undefined, asAna), 401);
+    const inactive = await get(host, PAGOS, undefined, { 'x-plataforma-usuario': `${INACTIVE_TENANT}:${IVAN}:${IVAN_BUSINESS}` });
     expect(expectProblem(inactive, 401, 'TENANT_INACTIVE').detail).toBe('Tenant no existe o está inactivo');
     const unknownUser = expectProblem(
-      await get(host, PAGOS, undefined, { 'x-host-user': `${ANDINA}:99999999-9999-4999-8999-999999999999:${SEDE_NORTE}` }),
+      await get(host, PAGOS, undefined, { 'x-plataforma-usuario': `${ANDINA}:99999999-9999-4999-8999-999999999999:${SEDE_NORTE}` }),
       401,
       'UNAUTHENTICATED',
     );
@@ -77,23 +86,24 @@ describe('NominaModule inside a host app (e2e)', () => {
   });
 
   it('answers its errors as problem+json inside the host', async () => {
-    const body = expectProblem(await get(host, '/plataforma/nomina/pagos?params[estados]=XX', undefined, asAna), 400, 'VALIDATION');
+    const body = expectProblem(await get(host, '/plataforma/nomina/pagos?params[estados]=XX', undefined, asCamila), 400, 'VALIDATION');
     expect(body.instance).toBe('/plataforma/nomina/pagos');
   });
 
   it('adds nothing else: no /login, /reports, unprefixed or health routes; the host routes are untouched', async () => {
     expect((await post(host, '/login', { email: 'ana.gomez@andina.example.co', password: 'a9jJ8y8Tcb#12' })).status).toBe(404);
-    expect((await get(host, '/reports/reportUtility', undefined, asAna)).status).toBe(404);
-    expect((await get(host, '/pagos?params[estados]=PG', undefined, asAna)).status).toBe(404);
+    expect((await get(host, '/reports/reportUtility', undefined, asCamila)).status).toBe(404);
+    expect((await get(host, '/pagos?params[estados]=PG', undefined, asCamila)).status).toBe(404);
     expect((await get(host, '/health/live')).status).toBe(404);
     expect((await get(host, '/metrics')).status).toBe(404);
     // No global guard, filter or pipe of payroll's: the host's own route needs no payroll principal.
-    expect((await get(host, '/plataforma/ping')).json()).toEqual({ host: 'ok' });
+    expect((await get(host, '/plataforma/ping')).json()).toEqual({ plataforma: 'ok' });
   });
 
   it('is the code docs/EMBEDDING.md shows', () => {
     const page = readFileSync(join(__dirname, '..', 'docs', 'EMBEDDING.md'), 'utf8');
-    for (const file of ['host-auth.ts', 'host.module.ts']) expect(page).toContain(readFileSync(join(__dirname, 'host-app', file), 'utf8'));
+    for (const file of ['host-auth.ts', 'host.module.ts'])
+      expect(page).toContain(readFileSync(join(__dirname, '..', 'examples', 'host-platform', 'src', file), 'utf8'));
   });
 
   it("ends docs/EMBEDDING.md's walkthrough with the call examples/host-platform's tests make; the example silences the root's install scripts", () => {
@@ -118,10 +128,10 @@ describe('NominaModule with a database of its own (e2e)', () => {
   @Module({
     imports: [
       CqrsModule.forRoot(),
-      NominaModule.forRoot({ auth: new HostAuthAdapter(), database: { url: process.env.TEST_DATABASE_URL!, poolMax: 2 } }),
+      NominaModule.forRoot({ auth: new PlatformAuthAdapter(), database: { url: process.env.TEST_DATABASE_URL!, poolMax: 2 } }),
       RouterModule.register([{ path: 'nomina', module: NominaModule }]),
     ],
-    providers: [{ provide: APP_GUARD, useClass: HostAuthGuard }],
+    providers: [{ provide: APP_GUARD, useClass: PlatformAuthGuard }],
   })
   class NoOrmHostModule {}
 
@@ -138,7 +148,7 @@ describe('NominaModule with a database of its own (e2e)', () => {
 });
 
 describe('ReportesModule and ProveedoresModule side by side in a host (e2e)', () => {
-  const own = { auth: HostAuthAdapter, database: { url: process.env.TEST_DATABASE_URL!, poolMax: 2 } };
+  const own = { auth: PlatformAuthAdapter, database: { url: process.env.TEST_DATABASE_URL!, poolMax: 2 } };
 
   @Module({
     imports: [
@@ -150,7 +160,7 @@ describe('ReportesModule and ProveedoresModule side by side in a host (e2e)', ()
         { path: 'proveedores', module: ProveedoresModule },
       ]),
     ],
-    providers: [{ provide: APP_GUARD, useClass: HostAuthGuard }],
+    providers: [{ provide: APP_GUARD, useClass: PlatformAuthGuard }],
   })
   class TwoContextsHostModule {}
 

@@ -9,7 +9,7 @@ import type { Dataset } from '@nomina-api/importer/dataset.types';
 import { NominaModule } from '@nomina-api/nomina';
 import type { IdentityDirectory, PrincipalStatus } from '@nomina-api/platform';
 import { ReportesModule } from '@nomina-api/reportes';
-import { HostAuthAdapter, HostAuthGuard } from './host-app/host-auth';
+import { PlatformAuthAdapter, PlatformAuthGuard } from '../examples/host-platform/src/host-auth';
 import { dropDatabase, seedDatabase } from './support/test-database';
 import { expectProblem, get } from './support/test-app';
 
@@ -24,7 +24,7 @@ const SEDE_BASICA = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const BLOCKED = '5f0c3c9e-2a55-4a3a-9d55-5f4a9f7c2b10';
 const SUSPENDED_TENANT = '9b2f6f7e-1c1d-4f3a-8a7e-2b9c8d7e6f50';
 const header = (tenant: string, user: string, business: string): Record<string, string> => ({
-  'x-host-user': `${tenant}:${user}:${business}`,
+  'x-plataforma-usuario': `${tenant}:${user}:${business}`,
 });
 const asAna = header(ANDINA, ANA, SEDE_NORTE);
 const REPORT = '/reportes/reports/reportUtility?dateInitISO=2024-01-01T00:00:00.000Z&dateEndISO=2024-12-31T23:59:59.999Z&groupResult=true';
@@ -49,7 +49,7 @@ class PlatformIdentities implements IdentityDirectory {
 }
 
 function hostModule(url: string, withPort: boolean): new () => unknown {
-  const options = { auth: HostAuthAdapter, database: { url, poolMax: 2 }, ...(withPort ? { identities: PlatformIdentities } : {}) };
+  const options = { auth: PlatformAuthAdapter, database: { url, poolMax: 2 }, ...(withPort ? { identities: PlatformIdentities } : {}) };
   @Module({
     imports: [
       CqrsModule.forRoot(),
@@ -60,7 +60,7 @@ function hostModule(url: string, withPort: boolean): new () => unknown {
         { path: 'reportes', module: ReportesModule },
       ]),
     ],
-    providers: [{ provide: APP_GUARD, useClass: HostAuthGuard }],
+    providers: [{ provide: APP_GUARD, useClass: PlatformAuthGuard }],
   })
   class IdentityHostModule {}
   return IdentityHostModule;

@@ -8,7 +8,7 @@ import { loadDataset } from '@nomina-api/importer/load-dataset';
 import { mergeDataset } from '@nomina-api/importer/merge/merge-dataset';
 import { readDatasetFile } from '@nomina-api/importer/stream/read-dataset';
 import { lockTenants } from '@nomina-api/importer/tenant-row';
-import { uuidKey } from '@nomina-api/platform/persistence';
+import { uuidKey } from '@nomina-api/platform/bulk';
 import { exampleDataset } from '../scripts/lib/environment';
 import { importInProcess, snapshot } from './support/import-cli';
 import { ROLLUP_DIFF, tenantRows } from './support/merge-compare';

@@ -144,7 +144,7 @@ describe('streaming import (e2e, the CLI on a real database)', () => {
 
     const url = await freshDatabase(process.env.TEST_PG_ADMIN_URL!, runScoped(BIG));
     const run = await runNode(
-      [`--max-old-space-size=${HEAP_MB}`, join(ROOT, 'bench/run-ts.js'), join(ROOT, 'apps/api/src/cli/import.ts'), file],
+      [`--max-old-space-size=${HEAP_MB}`, join(ROOT, 'tools/run-ts.js'), join(ROOT, 'apps/api/src/cli/import.ts'), file],
       {
         DATABASE_URL: url,
         LOG_LEVEL: 'silent',

@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { MAX_URL_LENGTH } from '@nomina-api/platform/http';
+import { MAX_URL_LENGTH } from '@nomina-api/platform/hosting';
 import { NOMINA_API_TAGS } from '@nomina-api/nomina';
 import { createTestApp, expectProblem, get, type InjectResult, login } from './support/test-app';
 

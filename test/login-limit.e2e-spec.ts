@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
-import { ANDINA_USER, exampleDataset } from '../scripts/lib/environment';
+import { ANDINA_USER, exampleDataset, PACIFICO_USER } from '../scripts/lib/environment';
 import { createTestApp } from './support/test-app';
 import { dropDatabase, seedDatabase } from './support/test-database';
 
@@ -44,6 +44,53 @@ describe('login limits shared by every instance (e2e)', () => {
     const refused = answers.find((r) => r.statusCode === 429)!;
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(300);
+  });
+
+  /** Empties the limits' table: each case starts with fresh budgets. */
+  async function clearLimits(): Promise<void> {
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(`delete from login_limit`);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('the right password checked first in a burst frees nothing while the rest of the burst is in flight: at most 10 checks in all', async () => {
+    await clearLimits();
+    // The right password first, then nine wrong ones: the budget of 10 is reserved at once, and
+    // the password checks queue in libuv's pool, so the right one is settled while most others
+    // are still in flight; the next wave arrives at that moment.
+    const first = [ANDINA_USER.password, ...Array.from({ length: 9 }, (_, i) => `incorrecta-a${i}`)].map((p, i) =>
+      attempt(i % 2 ? b : a, p, '10.14.3.1'),
+    );
+    expect((await first[0]).statusCode).toBe(200);
+    const second = Array.from({ length: 40 }, (_, i) => attempt(i % 2 ? b : a, `incorrecta-b${i}`, '10.14.3.1'));
+    const answers = await Promise.all([...first, ...second]);
+    const checked = answers.filter((r) => r.statusCode === 200 || r.statusCode === 401).length;
+    expect(answers.every((r) => [200, 401, 429].includes(r.statusCode))).toBe(true);
+    expect(checked).toBeLessThanOrEqual(10);
+  });
+
+  it("refused attempts use none of the address's budget: retrying a locked e-mail does not lock out the others behind that address", async () => {
+    await clearLimits();
+    const ip = '10.14.4.1';
+    // Lock Ana's e-mail (10 failures), then 110 more attempts on it: the per-address limit is 100.
+    for (let i = 0; i < 10; i++) expect((await attempt(a, 'mal', ip)).statusCode).toBe(401);
+    const refused = await Promise.all(Array.from({ length: 110 }, (_, i) => attempt(i % 2 ? b : a, ANDINA_USER.password, ip)));
+    expect(refused.map((r) => r.statusCode)).toEqual(refused.map(() => 429));
+    // Another user behind the same address still logs in: only the 10 checked attempts counted.
+    const marta = await a.inject({ method: 'POST', url: '/login', payload: PACIFICO_USER, remoteAddress: ip });
+    expect(marta.statusCode).toBe(200);
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(`select fallos from login_limit where key = $1`, [`ip:${ip}`]);
+      expect(rows).toEqual([{ fallos: 11 }]);
+    } finally {
+      await client.end();
+    }
   });
 
   it('a success clears the failures for every instance', async () => {

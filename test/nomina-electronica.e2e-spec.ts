@@ -454,6 +454,141 @@ describe('GET /pagos/nominaelectronica/{ano}/{mes} (e2e)', () => {
     }
   });
 
+  describe('Idempotency-Key and the record of blocks (CONTRACT §3.8)', () => {
+    const withKey = (clave: string, ano: number | string = 2024, mes: number | string = 3, token = tokenA) =>
+      get(app, `/pagos/nominaelectronica/${ano}/${mes}`, token, { 'idempotency-key': clave });
+
+    async function bloques(
+      tenant: string,
+    ): Promise<{ prefijo: string; primero: number; ultimo: number; cantidad: number; ano: number; mes: number; clave: string | null }[]> {
+      const { rows } = await db.query(
+        `select prefijo, primero::int, ultimo::int, cantidad, ano, mes, clave_idempotencia as clave
+           from nomina_electronica_bloque where tenant_id = $1 order by primero`,
+        [tenant],
+      );
+      return rows;
+    }
+
+    it('records every block taken, with or without a key, in the transaction that takes it', async () => {
+      const before = (await secuencia(TA))!.siguiente;
+      const recorded = (await bloques(TA)).length;
+      await generar(2024, 3);
+      await withKey('registro-1');
+      await generar(2024, 4); // no documents: nothing taken, nothing recorded
+      const nuevos = (await bloques(TA)).slice(recorded);
+      expect(nuevos).toEqual([
+        { prefijo: 'NEA', primero: before, ultimo: before + 4, cantidad: 5, ano: 2024, mes: 3, clave: null },
+        { prefijo: 'NEA', primero: before + 5, ultimo: before + 9, cantidad: 5, ano: 2024, mes: 3, clave: 'registro-1' },
+      ]);
+      // Every number the sequence handed out meanwhile is in exactly one recorded block.
+      expect(before + nuevos.reduce((sum, b) => sum + b.cantidad, 0)).toBe((await secuencia(TA))!.siguiente);
+    });
+
+    it('the same key replays the same documents and numbers (Idempotency-Replayed: true) and consumes nothing', async () => {
+      const first = await withKey('3f0c1a52-8e0b-4d0e-9a57-0c4d2b1e7f10');
+      expect(first.status).toBe(200);
+      expect(first.headers['idempotency-replayed']).toBeUndefined();
+      const after = await secuencia(TA);
+      const recorded = (await bloques(TA)).length;
+      for (let i = 0; i < 3; i++) {
+        const again = await withKey('3f0c1a52-8e0b-4d0e-9a57-0c4d2b1e7f10');
+        expect(again.status).toBe(200);
+        expect(again.headers['idempotency-replayed']).toBe('true');
+        expect(again.headers['cache-control']).toBe('no-store');
+        expect(again.body).toBe(first.body);
+      }
+      expect(await secuencia(TA)).toEqual(after);
+      expect((await bloques(TA)).length).toBe(recorded);
+      // The key is the tenant's: the same key from another tenant is a call of its own.
+      const other = await withKey('3f0c1a52-8e0b-4d0e-9a57-0c4d2b1e7f10', 2024, 3, tokenB);
+      expect(other.status).toBe(200);
+      expect(other.headers['idempotency-replayed']).toBeUndefined();
+      // Without the header every call consumes (SPEC).
+      const plain = (await generar(2024, 3)).json().contenido[0].consecutivo;
+      expect(plain).toBe(after!.siguiente);
+    });
+
+    it('the same key for another ano/mes is 422 CLAVE_REUTILIZADA and consumes nothing', async () => {
+      expect((await withKey('periodo-unico', 2024, 3)).status).toBe(200);
+      const before = await secuencia(TA);
+      const body = expectProblem(await withKey('periodo-unico', 2024, 4), 422, 'CLAVE_REUTILIZADA');
+      expect(body.detail).toMatch(/2024\/3/);
+      expectProblem(await withKey('periodo-unico', 2023, 3), 422, 'CLAVE_REUTILIZADA');
+      expect(await secuencia(TA)).toEqual(before);
+    });
+
+    it('a call still in progress with the key: 409 CLAVE_EN_CURSO for the second; once the first answered, its block is replayed', async () => {
+      const before = (await secuencia(TA))!.siguiente;
+      // Another writer holds the sequence row: the first call takes its key, then waits for the row.
+      await db.query('begin');
+      await db.query('select 1 from nomina_electronica_secuencia where tenant_id = $1 for update', [TA]);
+      let first: ReturnType<typeof withKey> | undefined;
+      try {
+        first = withKey('en-curso-1');
+        for (let i = 0; i < 100 && !(await waitingOnLock()); i++) await new Promise((r) => setTimeout(r, 20));
+        const body = expectProblem(await withKey('en-curso-1'), 409, 'CLAVE_EN_CURSO');
+        expect(body.detail).toMatch(/en curso/);
+      } finally {
+        await db.query('commit');
+      }
+      const answered = await first!;
+      expect(answered.status).toBe(200);
+      expect(answered.json().contenido[0].consecutivo).toBe(before);
+      const replay = await withKey('en-curso-1');
+      expect(replay.headers['idempotency-replayed']).toBe('true');
+      expect(replay.body).toBe(answered.body);
+      expect(await secuencia(TA)).toEqual({ prefijo: 'NEA', siguiente: before + 5 });
+    });
+
+    it.each([
+      ['empty', ''],
+      ['a space inside', 'clave con espacio'],
+      ['256 characters', 'k'.repeat(256)],
+      ['not ASCII', 'clave-ñ'],
+      ['a control character', 'clave\u0001'],
+    ])('400 VALIDATION naming Idempotency-Key for a key that is %s; nothing consumed', async (_what, clave) => {
+      const before = await secuencia(TA);
+      const res = await app.inject({
+        method: 'GET',
+        url: '/pagos/nominaelectronica/2024/3',
+        headers: { authorization: `Bearer ${tokenA}`, 'idempotency-key': clave },
+      });
+      const body = expectProblem(
+        { status: res.statusCode, headers: res.headers, body: res.body, json: () => JSON.parse(res.body) },
+        400,
+        'VALIDATION',
+      );
+      expect(body.errors).toEqual([
+        { field: 'Idempotency-Key', message: expect.stringMatching(/entre 1 y 255 caracteres ASCII visibles/) },
+      ]);
+      expect(await secuencia(TA)).toEqual(before);
+    });
+
+    it('255 visible ASCII characters are a valid key', async () => {
+      const clave = Array.from({ length: 255 }, (_, i) => String.fromCharCode(0x21 + (i % 94))).join('');
+      expect((await withKey(clave)).status).toBe(200);
+      expect((await withKey(clave)).headers['idempotency-replayed']).toBe('true');
+    });
+
+    it('documents the header, 409 and 422 in OpenAPI', async () => {
+      const op = (await get(app, '/docs-json')).json().paths['/pagos/nominaelectronica/{ano}/{mes}'].get;
+      expect(op.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]),
+      );
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '409', '422', '503']));
+      expect(op.responses['200'].headers['Idempotency-Replayed']).toBeDefined();
+      expect(op.description).toMatch(/Idempotency-Key/);
+    });
+
+    /** A backend of the service waits for a row lock (the first call, on the sequence row). */
+    async function waitingOnLock(): Promise<boolean> {
+      const { rows } = await db.query(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'nomina-read-api' and wait_event_type = 'Lock'`,
+      );
+      return rows[0].n > 0;
+    }
+  });
+
   describe('validation (nothing is consumed)', () => {
     it.each([
       ['1899', '3', 'ano'],

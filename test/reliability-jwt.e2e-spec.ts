@@ -72,6 +72,29 @@ describe('bearer tokens, RFC 8725 gaps (e2e)', () => {
     expectProblem(await get(app, ROUTE, rawToken({ sub: 12345 })), 401);
     expectProblem(await get(app, ROUTE, rawToken({ tid: [ANDINA] })), 401);
     expectProblem(await get(app, ROUTE, rawToken({ aud: ['another-api'] })), 401);
+    expectProblem(await get(app, ROUTE, rawToken({ aud: 12345 })), 401);
+  });
+
+  it('aud may be an array holding the configured audience (RFC 7519 §4.1.3); an array without it is refused', async () => {
+    expect((await get(app, ROUTE, rawToken({ aud: ['another-api', 'nomina-read-api'] }))).status).toBe(200);
+    expect((await get(app, ROUTE, rawToken({ aud: ['nomina-read-api'] }))).status).toBe(200);
+    expectProblem(await get(app, ROUTE, rawToken({ aud: [] })), 401);
+    expectProblem(await get(app, ROUTE, rawToken({ aud: 'another-api' })), 401);
+  });
+
+  it('401 for a token whose header carries crit (RFC 7515 §4.1.11: no extension is understood), also once a plain token passed', async () => {
+    for (const crit of [['exp'], ['b64'], []]) {
+      const critical = sign({ tid: ANDINA, bid: SEDE_NORTE }, TEST_JWT_SECRET, {
+        algorithm: 'HS256',
+        ...OPTIONS,
+        header: { alg: 'HS256', typ: 'JWT', crit },
+      } as never);
+      const body = expectProblem(await get(app, ROUTE, critical), 401);
+      expect(body.detail).toMatch(/crit/);
+      // Refused every time (a refused token is never remembered as verified).
+      expectProblem(await get(app, ROUTE, critical), 401);
+    }
+    expect((await get(app, ROUTE, token())).status).toBe(200);
   });
 
   it('a token is read only from the Authorization header (not the query string, not a cookie)', async () => {

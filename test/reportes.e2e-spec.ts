@@ -1022,6 +1022,258 @@ describe('GET /reports/reportUtility (e2e)', () => {
     });
   });
 
+  /*
+   * CONTRACT §11.4. The rows are the profitability rows above without their cost members; the
+   * categories of Tienda Norte in March add those rows by hand: Panadería = P3; Bebidas = P1;
+   * no category = P2; Promociones = P4 + P5 (q 1+2 = 3, b 100+40 = 140, i 19, total 159);
+   * Verduras = P6. With allBusiness=true for ana (Norte, Sur and the non-premium Gratis): Bebidas
+   * adds Q1 (q 7.25, b 26300, i 2052+1900 = 3952, total 29752) and the no-category row adds R1
+   * (q 4.5, b 10601.75, total 10501.75).
+   */
+  describe('sales reports (CONTRACT §11.4)', () => {
+    const BY_PRODUCT = '/reports/reportSalesByProduct';
+    const BY_CATEGORY = '/reports/reportSalesByCategory';
+    const sales = ({ avgCost: _a, grossProfit: _g, ...r }: Record<string, unknown>) => r;
+    const salesTotals = ({ cost: _c, grossProfit: _g, ...t }: Record<string, unknown>) => t;
+    const category = (
+      id: string | null,
+      name: string | null,
+      quantity: number,
+      totalBruto: number,
+      totalDiscount: number,
+      totalTaxes: number,
+    ) => ({
+      categoryId: id === null ? null : wire(id),
+      categoryName: name,
+      quantity,
+      totalBruto,
+      totalDiscount,
+      totalTaxes,
+      total: Math.round((totalBruto - totalDiscount + totalTaxes) * 100) / 100,
+    });
+    const CAT = (n: number) => `ca000000-0000-4000-8000-00000000000${n}`;
+    const CATEGORIES_NORTE = [
+      category(CAT(2), 'Panadería', 13.5, 20250, 1500, 855),
+      category(CAT(1), 'Bebidas', 3.25, 16300, 500, 2052),
+      category(null, null, 3.5, 10501.75, 100, 0),
+      category(CAT(3), 'Promociones', 3, 140, 0, 19),
+      category(CAT(4), 'Verduras', 4, 100, 0, 0),
+    ];
+    const R1_ROW = {
+      productId: wire(R1),
+      code: 'Z-900',
+      name: 'Producto gratis',
+      categoryName: null,
+      quantity: 1,
+      totalBruto: 100,
+      totalDiscount: 0,
+      totalTaxes: 0,
+      total: 100,
+    };
+    const ALL_ANA_TOTALS = { quantity: 32.25, totalBruto: 57391.75, totalDiscount: 2100, totalTaxes: 4826, total: 60117.75 };
+    const ZERO = { quantity: 0, totalBruto: 0, totalDiscount: 0, totalTaxes: 0, total: 0 };
+
+    it('by product: the profitability rows and totals without the cost members, grouped and in detail, same orders', async () => {
+      const grouped = await get(app, `${BY_PRODUCT}?${MARCH}&groupResult=true`, tokens.ana);
+      expect(grouped.status).toBe(200);
+      expect(grouped.headers['content-type']).toMatch(/^application\/json/);
+      expect(grouped.json()).toEqual({ reportByProduct: GROUPED_NORTE.map(sales), totals: salesTotals(TOTALS_NORTE) });
+      expect(Object.keys(grouped.json().reportByProduct[0])).toEqual([
+        'productId',
+        'code',
+        'name',
+        'categoryName',
+        'quantity',
+        'totalBruto',
+        'totalDiscount',
+        'totalTaxes',
+        'total',
+      ]);
+      expect(Object.keys(grouped.json().totals)).toEqual(['quantity', 'totalBruto', 'totalDiscount', 'totalTaxes', 'total']);
+      const detail = await get(app, `${BY_PRODUCT}?${MARCH}`, tokens.ana);
+      expect(detail.json()).toEqual({ reportByProduct: DETAIL_NORTE.map(sales), totals: salesTotals(TOTALS_NORTE) });
+      // showProductCombo is accepted and changes nothing.
+      expect((await get(app, `${BY_PRODUCT}?${MARCH}&groupResult=true&showProductCombo=true`, tokens.ana)).body).toBe(grouped.body);
+    });
+
+    it('by category: one row per category, the products without one together, ordered by exact totalBruto', async () => {
+      const res = await get(app, `${BY_CATEGORY}?${MARCH}`, tokens.ana);
+      expect(res.status).toBe(200);
+      expect(res.json()).toEqual({ reportByCategory: CATEGORIES_NORTE, totals: salesTotals(TOTALS_NORTE) });
+      expect(Object.keys(res.json().reportByCategory[0])).toEqual([
+        'categoryId',
+        'categoryName',
+        'quantity',
+        'totalBruto',
+        'totalDiscount',
+        'totalTaxes',
+        'total',
+      ]);
+      // groupResult does not apply (ignored, even with a value the product report refuses); showProductCombo neither.
+      expect((await get(app, `${BY_CATEGORY}?${MARCH}&groupResult=maybe&showProductCombo=false`, tokens.ana)).body).toBe(res.body);
+      expectProblem(await get(app, `${BY_PRODUCT}?${MARCH}&groupResult=maybe`, tokens.ana), 400, 'VALIDATION');
+    });
+
+    it('statuses as in the profitability report', async () => {
+      const annulled = {
+        productId: wire(P1),
+        code: 'A-100',
+        name: 'Café especial, tostado',
+        categoryName: 'Bebidas',
+        quantity: 100,
+        totalBruto: 500000,
+        totalDiscount: 0,
+        totalTaxes: 0,
+        total: 500000,
+      };
+      const byProduct = (await get(app, `${BY_PRODUCT}?${MARCH}&groupResult=true&status=Anulada`, tokens.ana)).json();
+      expect(byProduct).toEqual({
+        reportByProduct: [annulled],
+        totals: { quantity: 100, totalBruto: 500000, totalDiscount: 0, totalTaxes: 0, total: 500000 },
+      });
+      const byCategory = (await get(app, `${BY_CATEGORY}?${MARCH}&status=Anulada`, tokens.ana)).json();
+      expect(byCategory.reportByCategory).toEqual([category(CAT(1), 'Bebidas', 100, 500000, 0, 0)]);
+      expectProblem(await get(app, `${BY_CATEGORY}?${MARCH}&status=anulada`, tokens.ana), 400, 'VALIDATION');
+    });
+
+    it('no premium requirement: a business without PREMIUM is served; allBusiness=true covers every business of the user', async () => {
+      // gina: plan GRATIS (the profitability report is 402 for her).
+      const gina = (await get(app, `${BY_PRODUCT}?${MARCH}&groupResult=true`, tokens.gina)).json();
+      expect(gina).toEqual({
+        reportByProduct: [R1_ROW],
+        totals: { quantity: 1, totalBruto: 100, totalDiscount: 0, totalTaxes: 0, total: 100 },
+      });
+      expect((await get(app, `${BY_CATEGORY}?${MARCH}`, tokens.gina)).json().reportByCategory).toEqual([
+        category(null, null, 1, 100, 0, 0),
+      ]);
+      for (const name of ['carla', 'diego', 'elena', 'fabio']) {
+        expect({ name, body: (await get(app, `${BY_PRODUCT}?${MARCH}`, tokens[name])).json() }).toEqual({
+          name,
+          body: { reportByProduct: [], totals: ZERO },
+        });
+        expect({ name, body: (await get(app, `${BY_CATEGORY}?${MARCH}`, tokens[name])).json() }).toEqual({
+          name,
+          body: { reportByCategory: [], totals: ZERO },
+        });
+      }
+      const all = (await get(app, `${BY_PRODUCT}?${MARCH}&groupResult=true&allBusiness=true`, tokens.ana)).json();
+      const [G3s, G1s, G2s, G6s, G4s, G5s] = GROUPED_NORTE.map(sales);
+      expect(all).toEqual({ reportByProduct: [G3s, G1s, G2s, sales(Q1_ROW), G6s, G4s, R1_ROW, G5s], totals: ALL_ANA_TOTALS });
+      const allCategories = (await get(app, `${BY_CATEGORY}?${MARCH}&allBusiness=true`, tokens.ana)).json();
+      expect(allCategories).toEqual({
+        reportByCategory: [
+          category(CAT(1), 'Bebidas', 7.25, 26300, 500, 3952),
+          category(CAT(2), 'Panadería', 13.5, 20250, 1500, 855),
+          category(null, null, 4.5, 10601.75, 100, 0),
+          category(CAT(3), 'Promociones', 3, 140, 0, 19),
+          category(CAT(4), 'Verduras', 4, 100, 0, 0),
+        ],
+        totals: ALL_ANA_TOTALS,
+      });
+      expect(
+        (await get(app, `${BY_PRODUCT}?${MARCH}&groupResult=true&businessId=${wire(GRATIS).toLowerCase()}`, tokens.ana)).json()
+          .reportByProduct,
+      ).toEqual([R1_ROW]);
+    });
+
+    it("business checks: 403 for a business not the user's, 400 for a bad businessId or allBusiness, or both together; 401 for an inactive tenant", async () => {
+      for (const path of [BY_PRODUCT, BY_CATEGORY]) {
+        for (const id of [VENCIDO, AJENO, '99999999-0000-4000-8000-000000000009']) {
+          expectProblem(await get(app, `${path}?${MARCH}&businessId=${id}`, tokens.ana), 403, 'BUSINESS_FORBIDDEN');
+        }
+        expectProblem(await get(app, `${path}?${MARCH}&businessId=${NORTE}`, tokens.zoe), 403, 'BUSINESS_FORBIDDEN');
+        expect(expectProblem(await get(app, `${path}?${MARCH}&businessId=norte`, tokens.ana), 400, 'VALIDATION').errors).toEqual([
+          { field: 'businessId', message: expect.stringMatching(/uuid/) },
+        ]);
+        expectProblem(await get(app, `${path}?${MARCH}&allBusiness=true&businessId=${SUR}`, tokens.beto), 400, 'VALIDATION');
+        expectProblem(await get(app, `${path}?${MARCH}&allBusiness=si`, tokens.beto), 400, 'VALIDATION');
+        expectProblem(await get(app, `${path}?${MARCH}`), 401);
+        const inactive = sign({ tid: TENANT_OFF, bid: CERRADO }, TEST_JWT_SECRET, {
+          algorithm: 'HS256',
+          subject: 'cccc0000-0000-4000-8000-000000000001',
+          issuer: 'nomina-read-api',
+          audience: 'nomina-read-api',
+          expiresIn: 600,
+        });
+        expect(expectProblem(await get(app, `${path}?${MARCH}`, inactive), 401).detail).toBe('Tenant no existe o está inactivo');
+        // The other tenant sees its own sales only.
+        expect((await get(app, `${path}?${MARCH}`, tokens.zoe)).json().totals).toEqual({
+          quantity: 7,
+          totalBruto: 7000,
+          totalDiscount: 0,
+          totalTaxes: 0,
+          total: 7000,
+        });
+      }
+    });
+
+    it('validation as in the profitability report', async () => {
+      for (const path of [BY_PRODUCT, BY_CATEGORY]) {
+        const missing = expectProblem(await get(app, path, tokens.ana), 400, 'VALIDATION');
+        expect(missing.errors.map((e: { field: string }) => e.field)).toEqual(['dateInitISO', 'dateEndISO']);
+        const inverted = 'dateInitISO=2024-03-31T00:00:00.001Z&dateEndISO=2024-03-31T00:00:00.000Z';
+        expectProblem(await get(app, `${path}?${inverted}`, tokens.ana), 400, 'VALIDATION');
+        expectProblem(await get(app, `${path}?dateInitISO=2024-03-01&dateEndISO=2024-03-31T23:59:59.999Z`, tokens.ana), 400, 'VALIDATION');
+        expectProblem(await get(app, `${path}?${MARCH}&format=pdf`, tokens.ana), 400, 'FORMATO_INVALIDO');
+      }
+    });
+
+    it('CSV: the JSON rows, without the cost columns; named after the report and its range', async () => {
+      const byProduct = await get(app, `${BY_PRODUCT}?${MARCH}&groupResult=true&format=csv`, tokens.ana);
+      expect(byProduct.status).toBe(200);
+      expect(byProduct.headers['content-disposition']).toBe(
+        'attachment; filename="reporte-ventas-producto-2024-03-01T000000.000Z-2024-03-31T235959.999Z.csv"',
+      );
+      expect(byProduct.body).toBe(
+        [
+          '\uFEFFproductId,code,name,categoryName,quantity,totalBruto,totalDiscount,totalTaxes,total',
+          `${wire(P3)},C-300,Pan de yuca,Panadería,13.5,20250.00,1500.00,855.00,19605.00`,
+          `${wire(P1)},A-100,"Café especial, tostado",Bebidas,3.25,16300.00,500.00,2052.00,17852.00`,
+          `${wire(P2)},B-200,"Azúcar ""morena"" 1 kg",,3.5,10501.75,100.00,0.00,10401.75`,
+          `${wire(P6)},D-350,Ñame criollo,Verduras,4,100.00,0.00,0.00,100.00`,
+          `${wire(P4)},D-400,'=Promo día,Promociones,1,100.00,0.00,19.00,119.00`,
+          `${wire(P5)},E-500,Vela aromática,Promociones,2,40.00,0.00,0.00,40.00`,
+          '',
+        ].join('\r\n'),
+      );
+      const detail = await get(app, `${BY_PRODUCT}?${MARCH}`, tokens.ana, { accept: 'text/csv' });
+      expect(detail.body.split('\r\n')[0]).toBe(
+        '\uFEFFsaleId,date,productId,code,name,categoryName,quantity,totalBruto,totalDiscount,totalTaxes,total',
+      );
+      expect(detail.body.split('\r\n')).toHaveLength(DETAIL_NORTE.length + 2);
+      const byCategory = await get(app, `${BY_CATEGORY}?${MARCH}&format=csv`, tokens.ana);
+      expect(byCategory.headers['content-disposition']).toBe(
+        'attachment; filename="reporte-ventas-categoria-2024-03-01T000000.000Z-2024-03-31T235959.999Z.csv"',
+      );
+      expect(byCategory.body).toBe(
+        [
+          '\uFEFFcategoryId,categoryName,quantity,totalBruto,totalDiscount,totalTaxes,total',
+          `${wire(CAT(2))},Panadería,13.5,20250.00,1500.00,855.00,19605.00`,
+          `${wire(CAT(1))},Bebidas,3.25,16300.00,500.00,2052.00,17852.00`,
+          ',,3.5,10501.75,100.00,0.00,10401.75',
+          `${wire(CAT(3))},Promociones,3,140.00,0.00,19.00,159.00`,
+          `${wire(CAT(4))},Verduras,4,100.00,0.00,0.00,100.00`,
+          '',
+        ].join('\r\n'),
+      );
+    });
+
+    it('ETag and 304 after the business checks; another business is another ETag', async () => {
+      for (const path of [`${BY_PRODUCT}?${MARCH}&groupResult=true`, `${BY_CATEGORY}?${MARCH}`]) {
+        const res = await get(app, path, tokens.ana);
+        expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+        expect(res.headers['cache-control']).toBe('private, no-cache');
+        const again = await get(app, path, tokens.ana, { 'if-none-match': String(res.headers.etag) });
+        expect(again.status).toBe(304);
+        expect(again.body).toBe('');
+        const sur = await get(app, `${path}&businessId=${SUR}`, tokens.ana, { 'if-none-match': String(res.headers.etag) });
+        expect(sur.status).toBe(200);
+        expect(sur.headers.etag).not.toBe(res.headers.etag);
+        expectProblem(await get(app, `${path}&businessId=${AJENO}`, tokens.ana, { 'if-none-match': '*' }), 403, 'BUSINESS_FORBIDDEN');
+      }
+    });
+  });
+
   describe('OpenAPI', () => {
     it('documents parameters, the three media types and every error', async () => {
       const doc = (await get(app, '/docs-json')).json();

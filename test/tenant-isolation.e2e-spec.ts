@@ -112,6 +112,7 @@ const nonEmptyEnvelope = (res: InjectResult): void => {
   expect(res.json().total).toBeGreaterThan(0);
 };
 const ok = (res: InjectResult): void => expect(res.status).toBe(200);
+const monthOf = ({ ano, mes }: Ids['periodo']): string => `${ano}-${String(mes).padStart(2, '0')}`;
 const ESTADOS = 'params%5Bestados%5D=EP,PA,PP,PG,RE,AN';
 
 /** Public operations without tenant data are listed as null (their answers are still scanned for leaks). */
@@ -169,6 +170,46 @@ const PROBES: Record<string, Probe | null> = {
     call: (ids) => ({ method: 'GET', url: `/empleados/${ids.empleado.tipo}/${ids.empleado.identificacion}` }),
     echoes: (ids) => [ids.empleado.identificacion],
     control: nonEmptyEnvelope,
+  },
+  'GET /pagos/{uuid}': {
+    call: (ids) => ({ method: 'GET', url: `/pagos/${ids.pago}` }),
+    echoes: (ids) => [ids.pago],
+    control: nonEmptyEnvelope,
+  },
+  'GET /empleados/{uuid}': {
+    call: (ids) => ({ method: 'GET', url: `/empleados/${ids.empleadoUuid}` }),
+    echoes: (ids) => [ids.empleadoUuid],
+    control: nonEmptyEnvelope,
+  },
+  'GET /pagoEmpleados/{uuidEmpleado}/historialPagos': {
+    call: (ids) => ({ method: 'GET', url: `/pagoEmpleados/${ids.empleadoUuid}/historialPagos` }),
+    echoes: (ids) => [ids.empleadoUuid],
+    control: nonEmptyEnvelope,
+  },
+  // No identifier to filter on: the month of a payment of the owner in a period the caller has no payroll in.
+  'GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}/{porContacto}': {
+    call: (ids) => ({
+      method: 'GET',
+      url: `/pagoEmpleadoDetalles/conceptosacumulados/${monthOf(ids.periodo)}-01/${monthOf(ids.periodo)}-28/false/true`,
+    }),
+    echoes: (ids) => [`${monthOf(ids.periodo)}-01`, `${monthOf(ids.periodo)}-28`],
+    control: nonEmptyEnvelope,
+  },
+  'GET /reports/reportSalesByProduct': {
+    call: (ids) => ({
+      method: 'GET',
+      url: `/reports/reportSalesByProduct?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&businessId=${ids.negocio}`,
+    }),
+    echoes: (ids) => [ids.negocio],
+    control: ok,
+  },
+  'GET /reports/reportSalesByCategory': {
+    call: (ids) => ({
+      method: 'GET',
+      url: `/reports/reportSalesByCategory?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&businessId=${ids.negocio}`,
+    }),
+    echoes: (ids) => [ids.negocio],
+    control: ok,
   },
   'GET /vinculados': {
     call: (ids) => ({ method: 'GET', url: `/vinculados?filter=${ids.empleado.identificacion}` }),
@@ -330,6 +371,9 @@ describe("tenant isolation (e2e): another tenant's identifier answers exactly li
       '/proveedor',
       '/pagoEmpleadoDetalles/conceptosacumulados/2000-01-01/2099-12-31/false?size=1000',
       '/reports/reportUtility?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&groupResult=false',
+      '/reports/reportSalesByProduct?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&allBusiness=true',
+      '/reports/reportSalesByCategory?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&allBusiness=true',
+      '/pagoEmpleadoDetalles/conceptosacumulados/2000-01-01/2099-12-31/false/true',
     ];
     for (const [caller, other] of [
       ['pacifico', ANDINA],

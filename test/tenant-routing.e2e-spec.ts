@@ -131,6 +131,16 @@ describe('every statement is routable to one tenant (e2e)', () => {
     await ok('/pagoEmpleadoDetalles/conceptosacumulados/2023-01-01/2023-12-31/true');
     const empleados = await ok('/empleados?size=2');
     await ok(`/empleados/${empleados.contenido[0].tipoDocumento}/${empleados.contenido[0].identificacion}`);
+    await ok(`/empleados/${empleados.contenido[0].empleadoUuid}`);
+    await ok(`/pagos/${pago}`);
+    await ok(`/pagoEmpleados/${empleados.contenido[0].empleadoUuid}/historialPagos?size=3&filter=a&params%5Bestados%5D=PG`);
+    await ok(`/pagoEmpleados/${empleados.contenido[0].empleadoUuid}/historialPagos?format=csv`);
+    for (const porContacto of ['false', 'true']) {
+      // A calendar year (rollup) with partial years at both ends (lines).
+      await ok(`/pagoEmpleadoDetalles/conceptosacumulados/2022-06-01/2024-01-15/true/${porContacto}`);
+    }
+    await ok('/reports/reportSalesByProduct?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&allBusiness=true');
+    await ok('/reports/reportSalesByCategory?dateInitISO=2000-01-01T00:00:00.000Z&dateEndISO=2099-12-31T23:59:59.999Z&allBusiness=true');
     await ok('/pagos/nominaelectronica/2023/3');
     const vinculados = await ok('/vinculados');
     await ok('/vinculados?size=2&filter=a&sort=salarioBase,desc');

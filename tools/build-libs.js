@@ -8,8 +8,8 @@
  * node_modules those specifiers resolve to the installed package (no path rewriting, in the .js
  * or the .d.ts). A package exports its entry points only (see entryPoints): every other module is
  * internal, as the lint rule of eslint.config.mjs keeps it inside the repository. Then it proves
- * it: the host app of test/host-app/ is compiled (tsc, strict) against copies of the packages in
- * dist/libs-consumer/node_modules and loaded with Node.
+ * it: the host app of examples/host-platform/src is compiled (tsc, strict) against copies of the
+ * packages in dist/libs-consumer/node_modules and loaded with Node.
  */
 'use strict';
 
@@ -69,11 +69,10 @@ const OWN_DEPENDENCIES = new Set(['content-disposition', 'yazl']);
 const rootPackage = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const types = path.join(root, 'dist', '.libs-types');
 
-// The build's swc settings (.swcrc) without its path aliases, which would rewrite `@nomina-api/...`.
+// The build's swc settings. .swcrc has no path aliases (`nest build` hands swc those of tsconfig.json),
+// so `@nomina-api/...` stays as written.
 const swcrc = JSON.parse(fs.readFileSync(path.join(root, '.swcrc'), 'utf8'));
-const swcOptions = { jsc: { ...swcrc.jsc, baseUrl: undefined, paths: undefined }, module: swcrc.module, sourceMaps: false, swcrc: false };
-delete swcOptions.jsc.baseUrl;
-delete swcOptions.jsc.paths;
+const swcOptions = { jsc: swcrc.jsc, module: swcrc.module, sourceMaps: false, swcrc: false };
 
 /** The modules a package ships: no specs or fixtures, and no `testing.ts` (this repository's bench/ and test/ entry). */
 function sources(dir, top = true) {
@@ -179,7 +178,7 @@ function buildLibrary(name) {
   return manifest;
 }
 
-/** What a consumer gets: the packages copied into node_modules (as `npm install <tarball>` would), the test host compiled against them. */
+/** What a consumer gets: the packages copied into node_modules (as `npm install <tarball>` would), the example host compiled against them. */
 function verifyConsumer() {
   const consumer = path.join(root, 'dist', 'libs-consumer');
   fs.rmSync(consumer, { recursive: true, force: true });
@@ -189,9 +188,8 @@ function verifyConsumer() {
       fs.cpSync(path.join(pkg, entry), path.join(consumer, 'node_modules', '@nomina-api', name, entry), { recursive: true });
     }
   }
-  for (const file of fs.readdirSync(path.join(root, 'test', 'host-app'))) {
-    fs.copyFileSync(path.join(root, 'test', 'host-app', file), path.join(consumer, file));
-  }
+  const host = path.join(root, 'examples', 'host-platform', 'src');
+  for (const file of fs.readdirSync(host)) fs.copyFileSync(path.join(host, file), path.join(consumer, file));
   write(
     path.join(consumer, 'tsconfig.json'),
     JSON.stringify({
@@ -220,7 +218,7 @@ function verifyConsumer() {
     ],
     { cwd: consumer, encoding: 'utf8' },
   );
-  process.stdout.write(`  consumer: test/host-app compiled and loaded against dist/libs (${loaded.trim()})\n`);
+  process.stdout.write(`  consumer: examples/host-platform/src compiled and loaded against dist/libs (${loaded.trim()})\n`);
 }
 
 /** `npm pack` of each package into dist/packages (what a host installs, and what CI installs into the example host). */

@@ -89,7 +89,7 @@ function pickVersions(ranges, flavor) {
 
 /** Starts tools/package-check-db.ts; resolves with its DATABASE_URL and a stop function. */
 function startDatabase() {
-  const child = spawn(process.execPath, [path.join(root, 'bench', 'run-ts.js'), path.join(root, 'tools', 'package-check-db.ts')], {
+  const child = spawn(process.execPath, [path.join(root, 'tools', 'run-ts.js'), path.join(root, 'tools', 'package-check-db.ts')], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'inherit'],
   });

@@ -3,11 +3,12 @@
  * `node tools/ensure-built.js`: makes sure dist/ holds the compiled service before `npm start`,
  * `migrate`, `import`, `seed` and `openapi` run it.
  *
- * - With the sources here (a checkout), it runs `npm run build`'s command when any file under
- *   apps/ or libs/ (or .swcrc) is newer than the last build, and does nothing otherwise.
+ * - With the sources here (a checkout), it runs `npm run build`'s command (`nest build`) when any
+ *   file under apps/ or libs/ (or the build's configuration) is newer than the last build, and
+ *   does nothing otherwise.
  * - Without them (the Docker image and any production copy: package.json, production
- *   dependencies and dist/ only) it uses dist/ as it is: the compiler (swc) is a dev dependency and
- *   is not there.
+ *   dependencies and dist/ only) it uses dist/ as it is: the compiler (the Nest CLI and swc) is a
+ *   dev dependency and is not there.
  *
  * Builds are serialised with a lock folder, so two commands started together (a test run, a
  * service and an import) do not write the same files at once.
@@ -24,7 +25,8 @@ const entry = path.join(dist, 'apps', 'api', 'src', 'main.js');
 const stamp = path.join(dist, '.build-stamp');
 const lock = path.join(dist, '.build.lock');
 const SOURCES = ['apps', 'libs'].map((dir) => path.join(root, dir));
-const CONFIG = path.join(root, '.swcrc');
+/** What the build reads besides the sources: swc's options, the Nest CLI's, and tsconfig's path aliases. */
+const CONFIG = ['.swcrc', 'nest-cli.json', 'tsconfig.json', 'tsconfig.build.json'].map((file) => path.join(root, file));
 
 function fail(message) {
   process.stderr.write(`${message}\n`);
@@ -42,7 +44,7 @@ function newestSource() {
     }
   };
   for (const dir of SOURCES) if (fs.existsSync(dir)) visit(dir);
-  if (fs.existsSync(CONFIG)) newest = Math.max(newest, fs.statSync(CONFIG).mtimeMs);
+  for (const file of CONFIG) if (fs.existsSync(file)) newest = Math.max(newest, fs.statSync(file).mtimeMs);
   return newest;
 }
 
@@ -115,9 +117,9 @@ if (!SOURCES.some((dir) => fs.existsSync(dir))) {
       });
     } catch {
       fail(
-        fs.existsSync(path.join(bin, 'swc'))
+        fs.existsSync(path.join(bin, 'nest'))
           ? 'La compilación (npm run build) falló.'
-          : 'No se puede compilar: falta swc (una dependencia de desarrollo). Ejecute npm install, o use una copia con dist/ ya compilado.',
+          : 'No se puede compilar: falta el Nest CLI (una dependencia de desarrollo). Ejecute npm install, o use una copia con dist/ ya compilado.',
       );
     }
     // The time the build started: a file saved during the build makes the next command build again.

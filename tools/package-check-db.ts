@@ -2,7 +2,7 @@
  * The database tools/check-packages.js gives the example host's tests: the embedded PostgreSQL of
  * .data/package-check (or DATABASE_URL's server), a fresh `nomina_test_packages` database with the
  * contract's example dataset. Prints `DATABASE_URL=<url>` and keeps the server until stdin closes.
- * Run with `node bench/run-ts.js tools/package-check-db.ts`.
+ * Run with `node tools/run-ts.js tools/package-check-db.ts`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

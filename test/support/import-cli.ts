@@ -20,7 +20,7 @@ export function importCli(url: string, file: string, args: string[] = [], onStar
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [join(ROOT, 'bench', 'run-ts.js'), join(ROOT, 'apps', 'api', 'src', 'cli', 'import.ts'), file, ...args],
+      [join(ROOT, 'tools', 'run-ts.js'), join(ROOT, 'apps', 'api', 'src', 'cli', 'import.ts'), file, ...args],
       {
         cwd: ROOT,
         env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'test' },

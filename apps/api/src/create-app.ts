@@ -5,17 +5,20 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppConfig } from '@nomina-api/platform/config';
+import { checkExportOptions, type ExportOptions } from '@nomina-api/platform/export';
 import {
   checkBody,
   clientErrorHandler,
   frameworkErrors,
+  HttpMetrics,
+  lazyRequestLogger,
   limitUrlLength,
+  NestPinoLogger,
   rejectNulInUrl,
   rejectWhileClosing,
   securityHeaders,
-} from '@nomina-api/platform/http';
-import { checkExportOptions, type ExportOptions } from '@nomina-api/platform/export';
-import { HttpMetrics, lazyRequestLogger, NestPinoLogger, trackRequestContext } from '@nomina-api/platform/hosting';
+  trackRequestContext,
+} from '@nomina-api/platform/hosting';
 import { AppModule } from './app.module';
 import { mountSwagger } from './openapi';
 
@@ -77,7 +80,15 @@ export async function createApp(
   // below, so their early answers (503 while closing, 414, 400) carry the CORS headers too.
   void fastify.register(fastifyCors, {
     origin: config.corsOrigins === '*' ? '*' : config.corsOrigins,
-    exposedHeaders: ['X-Pagina', 'X-Tamano-Pagina', 'X-Total-Registros', 'X-Request-Id', 'ETag', 'Content-Disposition'],
+    exposedHeaders: [
+      'X-Pagina',
+      'X-Tamano-Pagina',
+      'X-Total-Registros',
+      'X-Request-Id',
+      'ETag',
+      'Content-Disposition',
+      'Idempotency-Replayed',
+    ],
     credentials: false,
     // An OPTIONS that is not a CORS preflight (no Origin / Access-Control-Request-Method) gets a
     // plain 204 instead of @fastify/cors' text/plain 400 "Invalid Preflight Request".

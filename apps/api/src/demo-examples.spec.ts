@@ -56,7 +56,11 @@ describe('DEMO_EXAMPLES (the README and OpenAPI examples) exist in the demo data
 
   it('names an employee of the tenant and a supplier with that check digit', () => {
     const { tipoDocumento, identificacion } = DEMO_EXAMPLES.empleado;
-    expect(tenant.empleados!.some((e) => e.tipoDocumento === tipoDocumento && e.identificacion === identificacion)).toBe(true);
+    const empleado = tenant.empleados!.find((e) => e.tipoDocumento === tipoDocumento && e.identificacion === identificacion);
+    expect(empleado).toBeDefined();
+    expect(wire(empleado!.uuid)).toBe(DEMO_EXAMPLES.empleadoUuid);
+    const bonds = new Set(empleado!.vinculaciones.map((v) => wire(v.uuid)));
+    expect(pagos.some((p) => p.tipoPago !== 'IN' && p.empleados.some((pe) => bonds.has(wire(pe.vinculacion))))).toBe(true);
     const [id, dv] = DEMO_EXAMPLES.proveedor.split('-');
     const proveedor = tenant.proveedores!.find((p) => p.identificacion === id && p.ubicacion === 'DEFINITIVA');
     expect(proveedor?.digitoVerificacion).toBe(dv);

@@ -10,6 +10,7 @@ import {
 import { getMetadataStorage, IsDefined } from 'class-validator';
 import {
   AuthenticationGuard,
+  BusinessScopeGuard,
   ConditionalRequestGuard,
   PremiumGuard,
   ProblemDetailsFilter,
@@ -79,6 +80,7 @@ function filters(route: Route): unknown[] {
 
 const SECURED_GUARDS = [AuthenticationGuard, TenantGuard, ConditionalRequestGuard];
 const PREMIUM_GUARDS = [AuthenticationGuard, TenantGuard, PremiumGuard, ConditionalRequestGuard];
+const BUSINESS_GUARDS = [AuthenticationGuard, TenantGuard, BusinessScopeGuard, ConditionalRequestGuard];
 /** The public routes, as today: login, health and metrics (the docs are served by Swagger, not a controller). */
 const PUBLIC_ROUTES = ['LoginController.login', 'HealthController.live', 'HealthController.ready', 'MetricsController.scrape'];
 
@@ -102,7 +104,7 @@ function guardProblems(routes: Route[]): string[] {
   return routes.flatMap((r) => {
     const options = securedOptions(r);
     if (options === undefined) return [];
-    const expected = options.premium ? PREMIUM_GUARDS : SECURED_GUARDS;
+    const expected = options.premium ? PREMIUM_GUARDS : options.business ? BUSINESS_GUARDS : SECURED_GUARDS;
     const actual = guards(r);
     const inOrder = actual.length === expected.length && actual.every((g, i) => g === expected[i]);
     if (inOrder && filters(r).includes(ProblemDetailsFilter)) return [];

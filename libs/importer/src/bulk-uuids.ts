@@ -1,7 +1,7 @@
 import type { PagoEmpleadoInput, PagoInput, PagoStreamInput, TenantInput, VentaInput } from './dataset.types';
 import { uuidKey } from './dataset-values';
 import type { UuidPrefilter } from './uuid-prefilter';
-import { UuidSet } from '@nomina-api/platform/persistence';
+import { UuidSet } from '@nomina-api/platform/bulk';
 
 export type BulkKind = 'nómina' | 'detalle' | 'venta';
 

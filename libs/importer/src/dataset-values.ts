@@ -4,9 +4,9 @@
  * and no allocation beyond the returned string.
  */
 
-export { emailKey, MAX_MONEY, MAX_QUANTITY, uuidKey } from '@nomina-api/platform/persistence';
+export { emailKey, MAX_MONEY, MAX_QUANTITY, uuidKey } from '@nomina-api/platform/bulk';
 export { proveedorKey } from '@nomina-api/proveedores/persistence';
-import { MAX_MONEY, MAX_QUANTITY } from '@nomina-api/platform/persistence';
+import { MAX_MONEY, MAX_QUANTITY } from '@nomina-api/platform/bulk';
 
 /**
  * True when the number has at most `decimals` decimal digits. JSON.parse yields the double

@@ -5,7 +5,7 @@
  * lazily (the benchmark seed never builds millions of lines in memory); a parsed file passes
  * plain arrays.
  */
-export type { Instant, IsoDate, NegocioInput, Plan, Uuid, UsuarioInput } from '@nomina-api/platform/persistence';
+export type { Instant, IsoDate, NegocioInput, Plan, UsuarioInput, Uuid } from '@nomina-api/platform/bulk';
 export type {
   ConceptoInput,
   DetalleInput,
@@ -23,7 +23,7 @@ export type {
 } from '@nomina-api/nomina/persistence';
 export type { CategoriaInput, EstadoVenta, ProductoInput, VentaInput, VentaLineaInput } from '@nomina-api/reportes/persistence';
 export type { EstablecimientoInput, ProveedorInput, Ubicacion } from '@nomina-api/proveedores/persistence';
-import type { NegocioInput, UsuarioInput, Uuid } from '@nomina-api/platform/persistence';
+import type { NegocioInput, UsuarioInput, Uuid } from '@nomina-api/platform/bulk';
 import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, PagoInput, TipoCotizanteInput } from '@nomina-api/nomina/persistence';
 import type { CategoriaInput, ProductoInput, VentaInput } from '@nomina-api/reportes/persistence';
 import type { ProveedorInput, Ubicacion } from '@nomina-api/proveedores/persistence';

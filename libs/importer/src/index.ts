@@ -1,7 +1,7 @@
 export type * from './dataset.types';
 export { validateDataset, type ImportProblem } from './validate-dataset';
 export { loadDataset, type LoadOptions, type LoadProgress, type LoadSummary } from './load-dataset';
-export { ImportError, type ImportErrorCode } from '@nomina-api/platform/persistence';
+export { ImportError, type ImportErrorCode } from '@nomina-api/platform/bulk';
 export { createProgressReporter, type ProgressEvent, type ProgressReporter } from './progress';
 export { findJsonSyntaxError, findLoneSurrogate, type JsonSyntaxError } from './json-syntax';
 export { formatCount, formatSeconds } from './problems';

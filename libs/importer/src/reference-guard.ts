@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import { NOMINA_FOREIGN_KEYS } from '@nomina-api/nomina/persistence';
-import { type ForeignKey, ImportError, PLATFORM_FOREIGN_KEYS } from '@nomina-api/platform/persistence';
+import { type ForeignKey, ImportError, PLATFORM_FOREIGN_KEYS } from '@nomina-api/platform/bulk';
 import { PROVEEDORES_FOREIGN_KEYS } from '@nomina-api/proveedores/persistence';
 import { REPORTES_FOREIGN_KEYS } from '@nomina-api/reportes/persistence';
 

@@ -1,4 +1,4 @@
-import { UuidMap, UuidSet } from '@nomina-api/platform/persistence';
+import { UuidMap, UuidSet } from '@nomina-api/platform/bulk';
 import { BulkUuids } from './bulk-uuids';
 import type { Client } from 'pg';
 import type {

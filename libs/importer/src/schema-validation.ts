@@ -1,6 +1,6 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import { NOMINA_DATASET_DEFS } from '@nomina-api/nomina/persistence';
-import { PLATFORM_DATASET_DEFS } from '@nomina-api/platform/persistence';
+import { PLATFORM_DATASET_DEFS } from '@nomina-api/platform/bulk';
 import { PROVEEDORES_DATASET_DEFS } from '@nomina-api/proveedores/persistence';
 import { REPORTES_DATASET_DEFS } from '@nomina-api/reportes/persistence';
 import datasetShell from './schema/dataset.schema.json';

@@ -1,5 +1,5 @@
 import { NOMINA_COLUMNS, NOMINA_TENANT_TABLES } from '@nomina-api/nomina/persistence';
-import { PLATFORM_COLUMNS, PLATFORM_TENANT_TABLES } from '@nomina-api/platform/persistence';
+import { PLATFORM_COLUMNS, PLATFORM_TENANT_TABLES } from '@nomina-api/platform/bulk';
 import { PROVEEDORES_COLUMNS, PROVEEDORES_TENANT_TABLES } from '@nomina-api/proveedores/persistence';
 import { REPORTES_COLUMNS, REPORTES_TENANT_TABLES } from '@nomina-api/reportes/persistence';
 

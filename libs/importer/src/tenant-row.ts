@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import type { TenantInput } from './dataset.types';
-import { type Changes, ImportError, type MergeContext, noChanges } from '@nomina-api/platform/persistence';
+import { type Changes, ImportError, type MergeContext, noChanges } from '@nomina-api/platform/bulk';
 import { TENANT_DATA_TABLES } from './tables';
 
 /**

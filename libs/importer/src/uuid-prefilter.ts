@@ -1,4 +1,4 @@
-import { fmix32, parseUuid, uuidHash, UuidSet } from '@nomina-api/platform/persistence';
+import { fmix32, parseUuid, uuidHash, UuidSet } from '@nomina-api/platform/bulk';
 
 /**
  * The first half of a uniqueness check over more uuids than memory should hold (a streamed file's

@@ -14,6 +14,17 @@ export enum NominaErrorCode {
   /** The person exists but has no bond current today (GET /vinculados/integracion/empleado/…). */
   VINCULADO_VIGENTE_NO_ENCONTRADO = 'VINCULADO_VIGENTE_NO_ENCONTRADO',
   GRUPO_PAGO_NO_ENCONTRADO = 'GRUPO_PAGO_NO_ENCONTRADO',
+  /** GET /pagos/nominaelectronica: another call with the same Idempotency-Key is still running (CONTRACT §3.8). */
+  CLAVE_EN_CURSO = 'CLAVE_EN_CURSO',
+  /** The Idempotency-Key already numbered another ano/mes within its 24 h. */
+  CLAVE_REUTILIZADA = 'CLAVE_REUTILIZADA',
+  /**
+   * The connection was lost during COMMIT and whether the block was recorded could not be settled
+   * in time: the client repeats the call with its Idempotency-Key to learn it.
+   */
+  NUMERACION_INCIERTA = 'NUMERACION_INCIERTA',
+  /** The client left before the commit: nothing was consumed, and no one reads this answer (nginx's 499). */
+  CLIENTE_DESCONECTADO = 'CLIENTE_DESCONECTADO',
 }
 
 export const NOMINA_ERROR_STATUS: Record<NominaErrorCode, number> = {
@@ -24,6 +35,10 @@ export const NOMINA_ERROR_STATUS: Record<NominaErrorCode, number> = {
   [NominaErrorCode.VINCULADO_NO_ENCONTRADO]: 404,
   [NominaErrorCode.VINCULADO_VIGENTE_NO_ENCONTRADO]: 404,
   [NominaErrorCode.GRUPO_PAGO_NO_ENCONTRADO]: 404,
+  [NominaErrorCode.CLAVE_EN_CURSO]: 409,
+  [NominaErrorCode.CLAVE_REUTILIZADA]: 422,
+  [NominaErrorCode.NUMERACION_INCIERTA]: 503,
+  [NominaErrorCode.CLIENTE_DESCONECTADO]: 499,
 };
 
 export class NominaError extends DomainError {

@@ -20,7 +20,12 @@ import { ListTiposCotizanteHandler } from './queries/list-tipos-cotizante/list-t
 import { ListVinculadosHandler } from './queries/list-vinculados/list-vinculados.handler';
 import { ListVinculadosEmpleadoHandler } from './queries/list-vinculados-empleado/list-vinculados-empleado.handler';
 import { ConceptosAcumuladosHandler } from './queries/conceptos-acumulados/conceptos-acumulados.handler';
+import { AcumuladoPorConceptoHandler } from './queries/acumulado-por-concepto/acumulado-por-concepto.handler';
+import { GetEmpleadoPorUuidHandler } from './queries/get-empleado/get-empleado-por-uuid.handler';
 import { GetEmpleadoHandler } from './queries/get-empleado/get-empleado.handler';
+import { GetPagoHandler } from './queries/get-pago/get-pago.handler';
+import { HistorialPagosHandler } from './queries/historial-pagos/historial-pagos.handler';
+import { StreamHistorialPagosHandler } from './queries/historial-pagos/stream-historial-pagos.handler';
 import { ListDetallePagoHandler } from './queries/list-detalle-pago/list-detalle-pago.handler';
 import { ListEmpleadosHandler } from './queries/list-empleados/list-empleados.handler';
 import { ListPagoEmpleadoDetallesHandler } from './queries/list-pago-empleado-detalles/list-pago-empleado-detalles.handler';
@@ -72,6 +77,11 @@ import { GenerarNominaElectronicaHandler } from './commands/generar-nomina-elect
     ListaGruposPagoHandler,
     GetGrupoPagoHandler,
     ListConceptosHandler,
+    GetPagoHandler,
+    GetEmpleadoPorUuidHandler,
+    HistorialPagosHandler,
+    StreamHistorialPagosHandler,
+    AcumuladoPorConceptoHandler,
     // A command: each call consumes e-payroll numbers (see GenerarNominaElectronicaCommand).
     GenerarNominaElectronicaHandler,
   ],

@@ -29,6 +29,7 @@ import { ormOptions, type SchemaParts } from './persistence/database';
 import { ReadPools } from './persistence/read-pools';
 import { SqlReader } from './persistence/sql-reader';
 import { DataVersionReader } from './conditional/data-version';
+import { BusinessScopeGuard } from './tenancy/business-scope.guard';
 import { PremiumGuard } from './tenancy/premium.guard';
 import { PrincipalDirectory } from './tenancy/principal-directory';
 import { TenantGuard } from './tenancy/tenant.guard';
@@ -126,6 +127,7 @@ export class PlatformModule {
         },
         HttpMetrics,
         TenantGuard,
+        BusinessScopeGuard,
         PremiumGuard,
         LoginHandler,
         LoginRateLimiter,
@@ -139,6 +141,7 @@ export class PlatformModule {
         DataVersionReader,
         PrincipalDirectory,
         TenantGuard,
+        BusinessScopeGuard,
         PremiumGuard,
         TokenService,
         AUTH_ADAPTER,

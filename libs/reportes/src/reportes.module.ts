@@ -1,16 +1,18 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { contextModule, contextModuleAsync, type ContextModuleAsyncOptions, type ContextModuleOptions } from '@nomina-api/platform/hosting';
 import { ReportsController } from './http/reports.controller';
+import { SalesReportsController } from './http/sales-reports.controller';
 import { REPORTES_SCHEMA } from './persistence/schema';
 import { ReportUtilityHandler } from './queries/report-utility/report-utility.handler';
+import { SalesByCategoryHandler } from './queries/sales-by-category/sales-by-category.handler';
 
 /**
- * Point-of-sale reports (premium). Imported as is, SqlReader and the CQRS buses come from the
+ * Point-of-sale reports: the profitability report (premium) and the sales reports. Imported as is, SqlReader and the CQRS buses come from the
  * global PlatformModule (the standalone app); `ReportesModule.forRoot()` mounts it in a host app.
  */
 @Module({
-  controllers: [ReportsController],
-  providers: [ReportUtilityHandler],
+  controllers: [ReportsController, SalesReportsController],
+  providers: [ReportUtilityHandler, SalesByCategoryHandler],
 })
 export class ReportesModule {
   /** Reports inside a host Nest app: same options and requirements as NominaModule.forRoot(). */

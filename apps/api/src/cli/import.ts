@@ -14,11 +14,10 @@ import {
   acquireDatabase,
   type DatabaseSelection,
   databaseUnavailable,
-  findTenant,
   migrateDatabase,
   searchPath,
-  uuidKey,
 } from '@nomina-api/platform/persistence';
+import { findTenant, uuidKey } from '@nomina-api/platform/bulk';
 import {
   createProgressReporter,
   formatCount,

@@ -1,4 +1,4 @@
-import { fmix32 } from '@nomina-api/platform/persistence';
+import { fmix32 } from '@nomina-api/platform/bulk';
 
 /**
  * Seeded randomness for the demo generator. Nothing here may read the clock or Math.random:

@@ -9,8 +9,8 @@ import {
   stageNomina,
 } from '@nomina-api/nomina/persistence';
 import { verifyPassword } from '@nomina-api/platform/auth';
+import { bumpDataVersion } from '@nomina-api/platform/persistence';
 import {
-  bumpDataVersion,
   changed,
   type Changes,
   findPasswordHashes,
@@ -23,7 +23,7 @@ import {
   stagePlatform,
   type UsuarioInput,
   uuidKey,
-} from '@nomina-api/platform/persistence';
+} from '@nomina-api/platform/bulk';
 import { loadProveedores, mergeProveedores, stageProveedores } from '@nomina-api/proveedores/persistence';
 import { loadProductos, loadVentas, mergeProductos, mergeVentas, stageReportes } from '@nomina-api/reportes/persistence';
 import { emptySummary, hashPasswords, type LoadableTenant, type LoadProgress, type LoadSummary, loadTenant } from '../load-dataset';

@@ -9,7 +9,7 @@ import {
   findVinculaciones,
   VinculacionRefs,
 } from '@nomina-api/nomina/persistence';
-import { findLogins, findNegocios, findTenant, uuidKey, UuidSet } from '@nomina-api/platform/persistence';
+import { findLogins, findNegocios, findTenant, uuidKey, UuidSet } from '@nomina-api/platform/bulk';
 import { findCategorias, findProductos } from '@nomina-api/reportes/persistence';
 import type { ProblemList } from '../problems';
 

@@ -4,6 +4,7 @@ import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import { ApiValidationProblem } from '@nomina-api/platform/http';
 import { CONCEPTOS_ACUMULADOS_LIST } from '../queries/conceptos-acumulados/conceptos-acumulados.query';
 import { ApiListQuery } from './api-list-query.decorator';
+import { AcumuladoPorConceptoResponseDto } from './dto/acumulado-por-concepto.response.dto';
 import { ConceptosAcumuladosResponseDto } from './dto/conceptos-acumulados.response.dto';
 
 /** OpenAPI of GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}. */
@@ -52,6 +53,60 @@ export function ApiConceptosAcumulados(): MethodDecorator {
       'Fecha que no es AAAA-MM-DD o no existe, fechaDesde posterior a fechaHasta, isDetalleParaAportes distinto de true/false, u offset/size/filter/sort inválidos.',
       'fechaHasta',
       'Debe ser una fecha real con formato AAAA-MM-DD, p. ej. 2024-01-31; se recibió "2024-02-30".',
+    ),
+  );
+}
+
+/** OpenAPI of GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}/{porContacto}. */
+export function ApiAcumuladoPorConcepto(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      summary: 'Explorador por concepto: acumulados de cada concepto en un rango de fechas',
+      description:
+        'Los mismos pagos que los conceptos acumulados por empleado: pagos **definitivos** cuya **fechaDesde** está entre fechaDesde y fechaHasta (ambos incluidos), ' +
+        'sin mirar el estado, con los pagos de tipo IN (datos iniciales) incluidos.\n\n' +
+        '- `porContacto=false`: un elemento por concepto, sumado sobre todas las nóminas de esos pagos, con `numeroEmpleados` = vinculaciones que tienen el concepto.\n' +
+        '- `porContacto=true`: un elemento por concepto y vinculación, con `uuidVinculado, uuidEmpleado, id, nombreCompleto` después de `tipo` y `numeroEmpleados` = 1.0.\n' +
+        '- `isDetalleParaAportes=true`: solo los conceptos base de aportes.\n\n' +
+        'Orden: DEVENGADO antes que DEDUCCION, luego codigoConcepto (luego nombreCompleto sin tildes ni mayúsculas, uuidVinculado). ' +
+        '**Sin paginación**: el resultado completo se envía a medida que se lee (offset/size/filter/sort no aplican); `total` = cantidad de elementos. ' +
+        'Los años calendario completos se leen de un acumulado anual por vinculación y concepto; los extremos parciales, de las líneas.',
+    }),
+    ApiParam({
+      name: 'fechaDesde',
+      description: 'Inicio del rango, AAAA-MM-DD (fecha real), aplicado a la fechaDesde del pago.',
+      example: '2025-01-01',
+      schema: { type: 'string', format: 'date' },
+    }),
+    ApiParam({
+      name: 'fechaHasta',
+      description: 'Fin del rango, AAAA-MM-DD (fecha real), incluido; ≥ fechaDesde.',
+      example: '2025-12-31',
+      schema: { type: 'string', format: 'date' },
+    }),
+    ApiParam({
+      name: 'isDetalleParaAportes',
+      description: '`true`: solo conceptos base de aportes; `false`: todos. Sin distinguir mayúsculas.',
+      example: 'false',
+      schema: { type: 'string', enum: ['true', 'false'] },
+    }),
+    ApiParam({
+      name: 'porContacto',
+      description: '`true`: un elemento por concepto y vinculación; `false`: un elemento por concepto. Sin distinguir mayúsculas.',
+      example: 'false',
+      schema: { type: 'string', enum: ['true', 'false'] },
+    }),
+    ApiExportResponse({
+      model: AcumuladoPorConceptoResponseDto,
+      jsonMediaType: 'application/json; charset=utf-8',
+      description:
+        'Acumulados por concepto (o por concepto y vinculación). Con `format=csv|xlsx` (o Accept): archivo ' +
+        '`conceptosacumuladosPorConcepto-<desde>-<hasta>` o `conceptosacumuladosPorContacto-<desde>-<hasta>` con todos los elementos.',
+    }),
+    ApiValidationProblem(
+      'Fecha que no es AAAA-MM-DD o no existe, fechaDesde posterior a fechaHasta, isDetalleParaAportes o porContacto distintos de true/false.',
+      'porContacto',
+      'Debe ser true o false (sin distinguir mayúsculas), p. ej. false; se recibió "si".',
     ),
   );
 }

@@ -1,16 +1,17 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Conditional, CurrentToday } from '@nomina-api/platform/http';
+import { Conditional, CurrentToday, ParseUuidPipe } from '@nomina-api/platform/http';
 import { respond } from '@nomina-api/platform/export';
 import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import type { TipoDocumento } from '../domain/tipo-documento';
+import { GetEmpleadoPorUuidQuery } from '../queries/get-empleado/get-empleado-por-uuid.query';
 import { GetEmpleadoQuery } from '../queries/get-empleado/get-empleado.query';
 import type { ListParams } from '../queries/listing';
 import { EMPLEADOS_LIST, ListEmpleadosQuery } from '../queries/list-empleados/list-empleados.query';
 import { DocumentoParam } from './documento.param';
-import { ApiGetEmpleado, ApiListEmpleados } from './empleados.openapi';
+import { ApiGetEmpleado, ApiGetEmpleadoPorUuid, ApiListEmpleados } from './empleados.openapi';
 import { EMPLEADO_REPLY, EMPLEADOS_REPLY } from './empleados.reply';
 import { ListQuery } from './list-query.pipe';
 
@@ -31,6 +32,17 @@ export class EmpleadosController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     return respond(this.queryBus, reply, EMPLEADOS_REPLY, new ListEmpleadosQuery(tenantId, list));
+  }
+
+  // One segment: never taken for the two-segment route below; a value that is not a uuid is a 400.
+  @Get(':uuid')
+  @ApiGetEmpleadoPorUuid()
+  getPorUuid(
+    @CurrentTenant() tenantId: string,
+    @Param('uuid', ParseUuidPipe) uuid: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    return respond(this.queryBus, reply, EMPLEADO_REPLY, new GetEmpleadoPorUuidQuery(tenantId, uuid));
   }
 
   @Get(':tipoDocumento/:identificacion')

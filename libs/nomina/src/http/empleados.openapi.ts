@@ -64,3 +64,32 @@ export function ApiGetEmpleado(): MethodDecorator {
     }),
   );
 }
+
+/** OpenAPI of GET /empleados/{uuid}. */
+export function ApiGetEmpleadoPorUuid(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      summary: 'Un empleado por uuid',
+      description:
+        'La misma respuesta que GET /empleados/{tipoDocumento}/{identificacion}, buscando a la persona por su uuid (`empleadoUuid`): ' +
+        'vigente o no, con los campos de su vinculación más reciente (null si no tiene ninguna). `contenido` tiene un elemento.',
+    }),
+    ApiProduces('application/json; charset=utf-8'),
+    ApiParam({
+      name: 'uuid',
+      description: 'Uuid de la persona (`empleadoUuid` de GET /empleados; 32 hexadecimales, con o sin guiones).',
+      example: '21E10C42C883413CB0930C65F1B7ACD9',
+    }),
+    ApiOkResponse({ type: EmpleadoResponseDto }),
+    ApiValidationProblem(
+      'uuid no es un uuid (p. ej. un tipo de documento sin número).',
+      'uuid',
+      'Debe ser un uuid: 32 caracteres hexadecimales, con o sin guiones, p. ej. 3A2B51CDBA4B4DC88437D3CFA4B48F6F.',
+    ),
+    ApiProblem(404, 'No hay una persona con ese uuid en el tenant del usuario.', {
+      title: 'No encontrado',
+      code: NominaErrorCode.EMPLEADO_NO_ENCONTRADO,
+      detail: 'No existe el empleado 21E10C42C883413CB0930C65F1B7ACD9. Use el empleadoUuid de un elemento de GET /empleados.',
+    }),
+  );
+}

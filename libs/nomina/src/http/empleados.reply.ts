@@ -9,5 +9,5 @@ export const EMPLEADOS_REPLY = nominaList(
   writeEmpleados,
 );
 
-/** GET /empleados/{tipoDocumento}/{identificacion}: an envelope of one. */
+/** GET /empleados/{tipoDocumento}/{identificacion} and GET /empleados/{uuid}: an envelope of one. */
 export const EMPLEADO_REPLY = nominaOne(writeEmpleados);

@@ -3,10 +3,11 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { respond } from '@nomina-api/platform/export';
+import { clientGone } from '@nomina-api/platform/http';
 import { CurrentTenant, Secured } from '@nomina-api/platform/tenancy';
 import { GenerarNominaElectronicaCommand } from '../commands/generar-nomina-electronica/generar-nomina-electronica.command';
 import { NOMINA_ELECTRONICA_TAG } from './api-tags';
-import { type NominaElectronicaParams, NominaElectronicaPeriodo } from './dto/nomina-electronica.request.dto';
+import { IdempotencyKey, type NominaElectronicaParams, NominaElectronicaPeriodo } from './dto/nomina-electronica.request.dto';
 import { ApiGenerarNominaElectronica } from './nomina-electronica.openapi';
 import { NOMINA_ELECTRONICA_REPLY } from './nomina-electronica.reply';
 
@@ -25,8 +26,10 @@ export class NominaElectronicaController {
   generar(
     @CurrentTenant() tenantId: string,
     @NominaElectronicaPeriodo() { ano, mes }: NominaElectronicaParams,
+    @IdempotencyKey() clave: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return respond(this.commandBus, reply, NOMINA_ELECTRONICA_REPLY, new GenerarNominaElectronicaCommand(tenantId, ano, mes));
+    const command = new GenerarNominaElectronicaCommand(tenantId, ano, mes, clave, clientGone(reply));
+    return respond(this.commandBus, reply, NOMINA_ELECTRONICA_REPLY, command);
   }
 }

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { Query } from '@nestjs/cqrs';
 import {
   bogotaDate,
@@ -8,7 +8,7 @@ import {
   type ReplySpec,
   type RowSource,
 } from '@nomina-api/platform/export';
-import { type LegacyObjectSchema, toWireUuid } from '@nomina-api/platform/http';
+import { type LegacyObjectSchema, pipeInto, toWireUuid } from '@nomina-api/platform/http';
 import type { ListParams, Page } from '../queries/listing';
 
 /**
@@ -82,9 +82,25 @@ export function nominaListOrWhole<M extends { list: ListParams }, Row extends ob
   writeStream: (rows: AsyncIterable<Row>) => AsyncIterable<string>,
 ): ReplySpec<M, Page<Row> | Readable> {
   return {
-    json: (result) => (result instanceof Readable ? legacyJsonStream(writeStream(result)) : write(result.rows, result.total)),
+    json: (result) => (result instanceof Readable ? legacyJsonFromRows(result, writeStream) : write(result.rows, result.total)),
     jsonType: LEGACY_JSON_CONTENT_TYPE,
     file: nominaFile<M, Page<Row> | Readable>(file, (result) => (result instanceof Readable ? result : result.rows)),
+  };
+}
+
+/**
+ * A payroll read answered whole from a cursor and never paged (the per-concept explorer): the query
+ * answers a stream of row batches; JSON is the envelope written while they arrive (`total`, its last
+ * member, counted as it goes), a file holds the same rows one by one.
+ */
+export function nominaStream<M, Row extends object>(
+  file: NominaFile<M>,
+  writeStream: (rows: AsyncIterable<Row | readonly Row[]>) => AsyncIterable<string>,
+): ReplySpec<M, Readable> {
+  return {
+    json: (batches) => legacyJsonFromRows(batches, writeStream),
+    jsonType: LEGACY_JSON_CONTENT_TYPE,
+    file: nominaFile<M, Readable>(file, eachRow),
   };
 }
 
@@ -112,4 +128,36 @@ export function nominaOne<M, Row>(write: Write<Row>): ReplySpec<M, Row> {
 export function legacyJsonStream(chunks: Iterable<string> | AsyncIterable<string>): Readable {
   // `encoding`: the chunks stay strings up to the socket write instead of a Buffer copy of each.
   return Readable.from(chunks, { objectMode: false, encoding: 'utf8' });
+}
+
+/**
+ * legacyJsonStream for a body written from a cursor's rows (`write` reads `rows` to build the
+ * chunks). Whatever ends the body also destroys `rows`, which closes the cursor and returns its
+ * connection: an end or an error, and a body never read — a client gone before the first byte
+ * gets the stream handed to a closed response, which destroys it without ever starting `write`,
+ * so `rows` would otherwise hold its connection for good.
+ */
+export function legacyJsonFromRows<Row>(rows: Readable, write: (rows: AsyncIterable<Row>) => AsyncIterable<string>): Readable {
+  const body = legacyJsonStream(write(rows));
+  body.once('close', () => {
+    if (!rows.destroyed) rows.destroy();
+  });
+  return body;
+}
+
+/**
+ * The rows of a stream of row batches (a cursor read with `batches: true`), one by one as the
+ * export writers take them. Piped, so destroying the rows (client gone) destroys the batches too.
+ */
+export function eachRow(batches: Readable): Readable {
+  const rows = new Transform({
+    objectMode: true,
+    // One batch waiting here at most.
+    writableHighWaterMark: 1,
+    transform(batch: readonly object[], _encoding, callback) {
+      for (const row of batch) this.push(row);
+      callback();
+    },
+  });
+  return pipeInto(batches, rows);
 }

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExportResponse } from '@nomina-api/platform/export';
-import { ApiOperation, ApiQuery } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery } from '@nestjs/swagger';
 import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { NominaErrorCode } from '../nomina.errors';
 import { PAGOS_LIST } from '../queries/list-pagos/list-pagos.query';
@@ -50,6 +50,42 @@ export function ApiListPagos(): MethodDecorator {
       detail:
         'El parámetro params[estados] es obligatorio: envíe códigos de estado separados por comas, entre EP, PA, PP, PG, RE, AN; p. ej. params[estados]=PG,PP.',
       instance: '/pagos',
+    }),
+  );
+}
+
+/** OpenAPI of GET /pagos/{uuid}. */
+export function ApiGetPago(): MethodDecorator {
+  return applyDecorators(
+    ApiOperation({
+      summary: 'Un pago por uuid',
+      description:
+        'El encabezado de un pago, el mismo elemento de GET /pagos (totales guardados, `grupoPago` anidado), en el sobre con `contenido` de un elemento. ' +
+        'Un pago de tipo IN (datos iniciales) no se sirve: 404, como en la lista. `params[actualizarPago]` se acepta y no tiene efecto (una lectura nunca modifica).',
+    }),
+    ApiParam({
+      name: 'uuid',
+      description: 'Uuid del pago (32 hexadecimales, con o sin guiones, cualquier caso).',
+      example: '4B36728BFD9440488AE76D400213BA3C',
+    }),
+    ApiQuery({
+      name: 'params[actualizarPago]',
+      required: false,
+      schema: { type: 'string', enum: ['true', 'false'] },
+      description: 'Aceptado por compatibilidad con el servicio heredado y **sin efecto**.',
+    }),
+    ApiProduces('application/json; charset=utf-8'),
+    ApiOkResponse({ type: PagosResponseDto, description: 'El pago; `total` = 1.' }),
+    ApiValidationProblem(
+      'uuid no es un uuid.',
+      'uuid',
+      'Debe ser un uuid: 32 caracteres hexadecimales, con o sin guiones, p. ej. 3A2B51CDBA4B4DC88437D3CFA4B48F6F.',
+    ),
+    ApiProblem(404, 'El pago no existe en el tenant del usuario, o es de tipo IN.', {
+      title: 'No encontrado',
+      code: NominaErrorCode.PAGO_NO_ENCONTRADO,
+      detail:
+        'No existe el pago 4B36728BFD9440488AE76D400213BA3C (los pagos de tipo IN, saldos iniciales, no se sirven). Use el uuid de un elemento de GET /pagos?params[estados]=...',
     }),
   );
 }

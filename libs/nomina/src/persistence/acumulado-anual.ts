@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { bigScaledText, centsText, SAFE } from '@nomina-api/platform/persistence';
+import { bigScaledText, centsText, SAFE } from '@nomina-api/platform/bulk';
 import { NOMINA_COLUMNS } from './tables';
 
 /**

@@ -1,4 +1,4 @@
-import type { IsoDate, Uuid } from '@nomina-api/platform/persistence';
+import type { IsoDate, Uuid } from '@nomina-api/platform/bulk';
 
 /** Nómina's part of the import format (../shared/contract/dataset.schema.json). */
 

@@ -10,8 +10,8 @@ export { type CatalogosInput, type ConceptoInfo, loadCatalogos, type NominaRefs 
 export { loadEmpleados, VinculacionRefs } from './load-empleados';
 export { writeSecuencia } from './secuencia';
 export { BATCH_PAGOS_EMPLEADO, loadPagos, type PagosContext, type PagosCounts, SORT_RUN_LINES } from './load-pagos';
-export { ACUMULADO_ANUAL_ROWS } from './acumulado-anual';
-export { refreshAcumuladoAnual } from './acumulado-anual';
+export { ACUMULADO_ANUAL_ROWS, refreshAcumuladoAnual } from './acumulado-anual';
+export { CONCEPTO_ANUAL_ROWS } from './concepto-anual';
 export {
   findConceptos,
   findEmpleadosPorDocumento,

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { copyItems, TABLES, type TableTarget, uuidKey } from '@nomina-api/platform/persistence';
+import { copyItems, TABLES, type TableTarget, uuidKey } from '@nomina-api/platform/bulk';
 import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, TipoCotizanteInput } from './dataset.types';
 import { loadEmpleados, type VinculacionRefs } from './load-empleados';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { copyRows, type CopyValue, TABLES, type TableTarget, uuidBytes, uuidKey, UuidMap } from '@nomina-api/platform/persistence';
+import { copyRows, type CopyValue, TABLES, type TableTarget, uuidBytes, uuidKey, UuidMap } from '@nomina-api/platform/bulk';
 import type { EmpleadoInput } from './dataset.types';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 

@@ -18,8 +18,9 @@ import {
   unitsText,
   uuidBytes,
   uuidKey,
-} from '@nomina-api/platform/persistence';
+} from '@nomina-api/platform/bulk';
 import { type PagoFrame, type PagoEmpleadoSums, AcumuladoAnual } from './acumulado-anual';
+import { type ConceptoAno, ConceptoAnual } from './concepto-anual';
 import type { DetalleInput, PagoEmpleadoInput, PagoStreamInput } from './dataset.types';
 import type { ConceptoInfo, NominaRefs } from './load-catalogos';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
@@ -29,9 +30,11 @@ import { NOMINA_COLUMNS as COLUMNS } from './tables';
  * (nothing in the file is a total, CONTRACT §3): per payslip the DEVENGADO / DEDUCCION sums and
  * the same over baseAportes concepts; per payment the sums of its payslips; per payment and
  * concept the summed quantity and value and how many payslips have it; per bond and calendar year
- * the sums of its definitive payslips (vinculacion_acumulado_anual, see AcumuladoAnual).
+ * the sums of its definitive payslips (vinculacion_acumulado_anual, see AcumuladoAnual); per bond,
+ * concept and calendar year the sums of its definitive lines (vinculacion_concepto_anual, see
+ * ConceptoAnual).
  * Lines and payslips travel in binary COPY format (see binary-copy.ts); payments and their
- * concept totals, a few rows per batch, as text; the yearly rollup, as text at the end.
+ * concept totals, a few rows per batch, as text; the yearly rollups, as text at the end.
  */
 
 export interface PagosCounts {
@@ -48,7 +51,7 @@ export interface PagosContext {
   onLines: (lines: number) => void;
   /** The tables written (a merge stages its rows first); the real ones by default. */
   into?: TableTarget;
-  /** False: no vinculacion_acumulado_anual rows (a merge recomputes the rows it changes, merge-pagos.ts). */
+  /** False: no yearly rollup rows (a merge rebuilds the rows it changes, merge-pagos.ts). */
   rollup?: boolean;
 }
 
@@ -97,11 +100,14 @@ export async function loadPagos(
   let batch = newBatch();
   const bonds = ctx.refs.vinculaciones;
   const rollup = new AcumuladoAnual(bonds.size, (n) => bonds.key(n));
+  const codes: string[] = [];
+  for (const [codigo, c] of ctx.refs.conceptos) codes[c.index] = codigo;
+  const conceptRollup = new ConceptoAnual(codes, bonds.size, (n) => bonds.key(n));
   await loadInBatches(pagos, {
     batchLines: BATCH_LINES,
     openLines: () => BinaryCopy.open(ctx.client, into('pago_empleado_detalle'), COLUMNS.pago_empleado_detalle),
     writeItem: async (pago, lines, split) => {
-      const written = await writePago(ctx, tenantBytes, pago, { lines, split, batch: () => batch }, counts, rollup);
+      const written = await writePago(ctx, tenantBytes, pago, { lines, split, batch: () => batch }, counts, rollup, conceptRollup);
       counts.pagos++;
       return written;
     },
@@ -119,10 +125,14 @@ export async function loadPagos(
       batch = newBatch();
     },
   });
-  if (ctx.rollup !== false)
+  if (ctx.rollup !== false) {
     await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey), () =>
       ctx.onLines(counts.lineas),
     );
+    await copyEncoded(ctx.client, 'vinculacion_concepto_anual', COLUMNS.vinculacion_concepto_anual, conceptRollup.rows(ctx.tenantKey), () =>
+      ctx.onLines(counts.lineas),
+    );
+  }
   ctx.onLines(counts.lineas);
   return counts;
 }
@@ -158,6 +168,7 @@ async function writePago(
   sink: PagoSink,
   counts: PagosCounts,
   rollup: AcumuladoAnual,
+  conceptRollup: ConceptoAnual,
 ): Promise<number> {
   const key = uuidKey(pago.uuid);
   const frame: PagoFrame = {
@@ -170,6 +181,7 @@ async function writePago(
   // Only definitive payments accumulate (CONTRACT §3.7).
   const year = pago.definitivo && ctx.rollup !== false ? rollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
   const pagoId = year ? rollup.payment(key) : -1;
+  const conceptYear = year ? conceptRollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
   const sums = emptyConceptSums(ctx.refs.conceptos.size);
   const total = { dev: 0, ded: 0, abs: 0, unitsAbs: 0 };
   let written = 0;
@@ -182,7 +194,7 @@ async function writePago(
   const writeRun = async (): Promise<void> => {
     for (const { pe, index } of keyOrder(run)) {
       const peBytes = uuidBytes(pe.uuid);
-      const s = writeLines(ctx, tenantBytes, frame, pe, peBytes, index, sink.lines.rows, sums, total);
+      const s = writeLines(ctx, tenantBytes, frame, pe, peBytes, index, sink.lines.rows, sums, total, conceptYear);
       written += pe.detalles.length;
       counts.lineas += pe.detalles.length;
       total.dev += s.dev;
@@ -252,8 +264,11 @@ function writeLines(
   rows: BinaryRows,
   sums: ConceptSums,
   total: { unitsAbs: number },
+  conceptYear: ConceptoAno | undefined,
 ): PagoEmpleadoSums {
   const s: PagoEmpleadoSums = { dev: 0, ded: 0, aportesDev: 0, aportesDed: 0, aportesLines: 0, abs: 0 };
+  // An unknown bond adds nothing here: writePayslip refuses it right after.
+  const bond = conceptYear ? ctx.refs.vinculaciones.number(pe.vinculacion) : -1;
   for (const d of pe.detalles) {
     const c = concept(ctx, d);
     const cents = toCents(d.valor);
@@ -271,6 +286,7 @@ function writeLines(
     sums.cents[i] += cents;
     sums.units[i] += units;
     sums.used[i] = true;
+    if (bond >= 0) conceptYear!.add(bond, i, units, cents);
     if (sums.lastPayslip[i] !== payslipIndex) {
       sums.lastPayslip[i] = payslipIndex;
       sums.payslips[i]++;

@@ -9,7 +9,7 @@ import {
   noChanges,
   stageTables,
   upsertStaged,
-} from '@nomina-api/platform/persistence';
+} from '@nomina-api/platform/bulk';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 
 /**

@@ -5,8 +5,9 @@ import {
   symmetricDifferenceSql,
   wholeActions,
   type WholeItems,
-} from '@nomina-api/platform/persistence';
+} from '@nomina-api/platform/bulk';
 import { refreshAcumuladoAnual } from './acumulado-anual';
+import { refreshConceptoAnual } from './concepto-anual';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 
 /**
@@ -14,8 +15,9 @@ import { NOMINA_COLUMNS as COLUMNS } from './tables';
  * payslips, lines, concept totals) when anything in it differs from the stored one, inserted when
  * new, removed when listed in `eliminar.pagos`; an identical payment is not touched. The file's
  * payments were staged by loadPagos (STAGED, totals derived as in a plain import); the comparison
- * reads only the stored payments the file names. vinculacion_acumulado_anual is rebuilt for the
- * bonds and years of the payslips removed and written (refreshAcumuladoAnual), nothing else.
+ * reads only the stored payments the file names. The yearly rollups per bond
+ * (vinculacion_acumulado_anual, vinculacion_concepto_anual) are rebuilt for the bonds and years of
+ * the payslips removed and written (refreshAcumuladoAnual, refreshConceptoAnual), nothing else.
  */
 
 const list = (table: keyof typeof COLUMNS, alias?: string): string => COLUMNS[table].map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
@@ -59,6 +61,7 @@ export async function mergePagos(ctx: MergeContext, eliminar: string[], recalcul
   if (any || recalcular.length) {
     if (recalcular.length) await recalcularConceptos(ctx, recalcular);
     await refreshAcumuladoAnual(client, tenantKey, KEYS_TABLE);
+    await refreshConceptoAnual(client, tenantKey, KEYS_TABLE);
   }
   return changes;
 }

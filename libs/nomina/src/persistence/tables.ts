@@ -1,4 +1,4 @@
-import type { ForeignKey } from '@nomina-api/platform/persistence';
+import type { ForeignKey } from '@nomina-api/platform/bulk';
 
 /**
  * The columns nómina's tables are written with by a bulk load (this folder's migrations).
@@ -67,6 +67,7 @@ export const NOMINA_COLUMNS = {
     'aportes_lineas',
     'ultimo_pago_id',
   ],
+  vinculacion_concepto_anual: ['tenant_id', 'ano', 'concepto_codigo', 'vinculacion_id', 'cantidad', 'valor'],
   nomina_electronica_secuencia: ['tenant_id', 'prefijo', 'siguiente_numero'],
 } as const;
 
@@ -75,6 +76,7 @@ export const NOMINA_TENANT_TABLES: readonly (keyof typeof NOMINA_COLUMNS)[] = [
   'pago_empleado_detalle',
   'pago_concepto_total',
   'vinculacion_acumulado_anual',
+  'vinculacion_concepto_anual',
   'pago_empleado',
   'pago',
   'vinculacion',

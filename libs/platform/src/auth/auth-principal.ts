@@ -17,7 +17,7 @@ declare module 'fastify' {
   }
 }
 
-/** The businesses a report request covers, resolved and checked by PremiumGuard. */
+/** The businesses a report request covers, resolved by BusinessScopeGuard (and checked by PremiumGuard on premium routes). */
 export interface BusinessScope {
   businessIds: string[];
   allBusiness: boolean;

@@ -81,6 +81,22 @@ export function malformedAuthorization(header: string | string[] | undefined): s
   return 'El encabezado Authorization está mal formado: debe ser Bearer, un espacio y un solo token, sin otro texto.';
 }
 
+/**
+ * Whether the token's protected header carries `crit`: RFC 7515 §4.1.11 requires refusing a JWS
+ * whose critical extensions the recipient does not understand, and this service understands none
+ * (jsonwebtoken ignores the parameter). A header that is not JSON is left to the verifier (401).
+ */
+export function criticalHeader(token: string | null | undefined): boolean {
+  const dot = token ? token.indexOf('.') : -1;
+  if (dot <= 0) return false;
+  try {
+    const header: unknown = JSON.parse(Buffer.from(token!.slice(0, dot), 'base64url').toString('utf8'));
+    return typeof header === 'object' && header !== null && Object.prototype.hasOwnProperty.call(header, 'crit');
+  } catch {
+    return false;
+  }
+}
+
 /** Most verified tokens remembered per adapter (≈ 0.5 KB each). */
 export const VERIFIED_TOKENS_MAX = 10_000;
 
@@ -207,6 +223,9 @@ export class JwtAuthAdapter implements AuthAdapter, OnApplicationShutdown {
   private async verify(request: FastifyRequest, token: string | null | undefined): Promise<PrincipalIds> {
     const malformed = token ? undefined : malformedAuthorization(request.headers.authorization);
     if (malformed) throw unauthenticated(malformed);
+    if (criticalHeader(token ?? this.tokenOf(request))) {
+      throw unauthenticated('El token declara extensiones críticas (crit) que este servicio no admite; solicite uno nuevo en /login.');
+    }
     const outcome = (await this.passport.user(request)) as Verified;
     if (token) this.verifiedTokens!.set(token, outcome);
     return outcome.ids;

@@ -78,8 +78,9 @@ export class ConditionalRequestGuard implements CanActivate {
     const req = httpRequest(context);
     const principal = req.principal;
     if (!principal || req.revalidation || (req.method !== 'GET' && req.method !== 'HEAD')) return true;
-    // Premium routes: the ETag depends on the businesses PremiumGuard resolves, so it must have run.
-    if (!req.businessScope && this.secured.get(context)?.premium) return true;
+    // Premium and business routes: the ETag depends on the businesses their guard resolves, so it must have run.
+    const secured = this.secured.get(context);
+    if (!req.businessScope && (secured?.premium || secured?.business)) return true;
     // An invalid format is the handler's 400, which must not be preempted by a 304. A valid one
     // stays on the request for the reply (`respond`), which then does not resolve it again.
     const format = peekRequestFormat(req);

@@ -72,6 +72,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('streams: STREAM_STALL_TIMEOUT_MS defaults to 10 s; DB_STREAM_MAX unset means half of each pool, else 1..DB_POOL_MAX', () => {
+    expect(loadConfig({ JWT_SECRET: secret })).toEqual(expect.objectContaining({ streamStallTimeoutMs: 10_000, dbStreamMax: undefined }));
+    expect(loadConfig({ JWT_SECRET: secret, STREAM_STALL_TIMEOUT_MS: '1500', DB_POOL_MAX: '4', DB_STREAM_MAX: '4' })).toEqual(
+      expect.objectContaining({ streamStallTimeoutMs: 1500, dbStreamMax: 4 }),
+    );
+    expect(() => loadConfig({ JWT_SECRET: secret, DB_POOL_MAX: '4', DB_STREAM_MAX: '5' })).toThrow(
+      /DB_STREAM_MAX debe ser un entero entre 1 y 4/,
+    );
+    expect(() => loadConfig({ JWT_SECRET: secret, DB_STREAM_MAX: '0', STREAM_STALL_TIMEOUT_MS: '0' })).toThrow(
+      /STREAM_STALL_TIMEOUT_MS[\s\S]*DB_STREAM_MAX/,
+    );
+  });
+
   it('DATABASE_REPLICA_URLS: a comma-separated list; an unparsable URL stops the start with a Spanish problem that hides the URL', () => {
     expect(loadConfig({ JWT_SECRET: secret })).toEqual(expect.objectContaining({ databaseReplicaUrls: [], replicaMaxLagMs: 5000 }));
     const c = loadConfig({

@@ -32,6 +32,14 @@ export interface AppConfig {
   dbPreparedStatements: boolean;
   /** Longest wait for a new PostgreSQL connection or a free pool slot before answering 503. */
   dbConnectTimeoutMs: number;
+  /**
+   * Connections of one pool that streamed responses (exports, the complete supplier list, the
+   * report) may hold at once (DB_STREAM_MAX); undefined = half of the pool's size, at least 1, so
+   * other requests always find one (CONTRACT §10).
+   */
+  dbStreamMax: number | undefined;
+  /** A streamed response whose client reads nothing for this long is cut and its connection returned (STREAM_STALL_TIMEOUT_MS). */
+  streamStallTimeoutMs: number;
   demoData: boolean;
   jwt: JwtConfig;
   corsOrigins: string[] | '*';
@@ -198,6 +206,8 @@ export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process
     dbStatementTimeoutMs: int('DB_STATEMENT_TIMEOUT_MS', 15000, 0, 3_600_000),
     dbPreparedStatements: bool('DB_PREPARED_STATEMENTS', true),
     dbConnectTimeoutMs: int('DB_CONNECT_TIMEOUT_MS', 2000, 100, 600_000),
+    dbStreamMax: undefined,
+    streamStallTimeoutMs: int('STREAM_STALL_TIMEOUT_MS', 10_000, 100, 3_600_000),
     demoData: bool('DEMO_DATA', true),
     jwt: {
       algorithm: algorithm as JwtConfig['algorithm'],
@@ -227,6 +237,10 @@ export function loadConfig(env: Env = process.env, stdoutIsTTY = Boolean(process
     loginRateWindowSeconds: int('LOGIN_RATE_WINDOW_S', 300, 1, 86_400),
     metricsToken: env.METRICS_TOKEN || undefined,
   };
+  if (env.DB_STREAM_MAX !== undefined && env.DB_STREAM_MAX !== '') {
+    // At most the pool's size; equal to it lets streams take every connection (not advised).
+    config.dbStreamMax = int('DB_STREAM_MAX', 1, 1, config.dbPoolMax);
+  }
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -39,6 +39,8 @@ export enum PlatformErrorCode {
   NOT_ACCEPTABLE = 'NOT_ACCEPTABLE',
   TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
+  /** Every connection (or every stream slot) of a pool is busy with the service's own work; the database answers (CONTRACT §10). */
+  SERVICIO_OCUPADO = 'SERVICIO_OCUPADO',
   TIMEOUT = 'TIMEOUT',
   NOT_IMPLEMENTED = 'NOT_IMPLEMENTED',
   INTERNAL = 'INTERNAL',
@@ -62,6 +64,7 @@ const PLATFORM_ERROR_STATUS: Record<PlatformErrorCode, number> = {
   NOT_ACCEPTABLE: 406,
   TOO_MANY_REQUESTS: 429,
   SERVICE_UNAVAILABLE: 503,
+  SERVICIO_OCUPADO: 503,
   TIMEOUT: 503,
   NOT_IMPLEMENTED: 501,
   INTERNAL: 500,

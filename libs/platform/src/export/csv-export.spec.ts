@@ -59,6 +59,14 @@ describe('csvExport', () => {
     ]);
   });
 
+  it('prefixes text whose first character past spaces and line breaks starts a formula, and text starting with a tab or CR', () => {
+    const prefixed = ['=1+1', '\n=1+1', '\r\n+1', '  -1', ' \t@A1', '\tTAB', '\rX', '\t', '\r', '\n \n=x'];
+    for (const v of prefixed) expect({ v, csv: csvField(v, true) }).toEqual({ v, csv: csvField(`'${v}`, false) });
+    const plain = ['', ' ', '\n', 'a=1', ' a-1', '\nx', '1-2', "'=already"];
+    for (const v of plain) expect({ v, csv: csvField(v, true) }).toEqual({ v, csv: csvField(v, false) });
+    expect(csvField('\n=1+1', true)).toBe(`"'\n=1+1"`);
+  });
+
   it('numbers are never prefixed, negative ones included', () => {
     expect(csvField('-50.56', false)).toBe('-50.56');
     expect(csvField('-50.56', true)).toBe("'-50.56");

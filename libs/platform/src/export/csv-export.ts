@@ -1,15 +1,19 @@
 import { Readable } from 'node:stream';
 import { columnGetter, type ExportColumn } from './export-column';
 import { booleanValue, isoDate, isoTimestamp, plainDecimal, textValue, uuidText } from './export-values';
-import { batchText, endSource, type RowSource } from './row-source';
+import { batchText, endSource, failWithSource, type RowSource } from './row-source';
 
 export const CSV_MEDIA_TYPE = 'text/csv; charset=utf-8';
 
 /** Byte order mark: spreadsheet programs read the file as UTF-8 (accents) only with it. */
 const UTF8_BOM = '\uFEFF';
 const NEEDS_QUOTES = /[",\r\n]/;
-/** Leading characters that make a spreadsheet evaluate a cell as a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Text a spreadsheet could evaluate as a formula (OWASP "CSV injection", CONTRACT §8): a tab or CR
+ * first, or `= + - @` as the first character once spaces, tabs, CRs and LFs are skipped — tools
+ * that trim a cell before evaluating it would run `"\n=1+1"` or `"  =1+1"`.
+ */
+const FORMULA_START = /^(?:[\t\r]|[ \t\r\n]*[=+\-@])/;
 
 /**
  * One RFC 4180 field: quoted when it holds a comma, quote or line break, quotes doubled. Text
@@ -65,5 +69,6 @@ export function csvExport(columns: readonly ExportColumn[], rows: RowSource): Re
   out.once('close', () => {
     if (!out.readableEnded) endSource(rows);
   });
+  failWithSource(rows, out);
   return out;
 }

@@ -11,6 +11,16 @@ export function endSource(rows: RowSource): void {
   if (typeof destroy === 'function') destroy.call(rows);
 }
 
+/**
+ * Fails `file` as soon as a streamed source fails. The writers pull rows only when the reader
+ * takes text, so without this a source cut while nobody reads (a stalled client: the stall
+ * timeout destroys the cursor) would never reach the response, whose socket would stay open.
+ */
+export function failWithSource(rows: RowSource, file: { destroy(err?: Error): unknown }): void {
+  const once = (rows as { once?: (event: 'error', listener: (err: Error) => void) => unknown }).once;
+  if (typeof once === 'function') once.call(rows, 'error', (err: Error) => file.destroy(err));
+}
+
 /** Text is handed on in pieces of about this many UTF-16 units: one socket write per piece, not per row. */
 export const TEXT_BATCH = 64 * 1024;
 

@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { columnGetter, type ColumnKind, type ExportColumn } from './export-column';
 import { booleanValue, excelSerial, isoDate, isoDateSerial, isoTimestamp, plainDecimal, textValue, uuidText } from './export-values';
-import { endSource, type RowSource, TEXT_BATCH } from './row-source';
+import { endSource, failWithSource, type RowSource, TEXT_BATCH } from './row-source';
 
 export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -226,5 +226,6 @@ export function xlsxExport(columns: readonly ExportColumn[], rows: RowSource, op
     }
   };
   run().catch((err: unknown) => out.destroy(err as Error));
+  failWithSource(rows, out);
   return out;
 }

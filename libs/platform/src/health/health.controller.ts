@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Optional } from '@nestjs/common';
+import { Controller, Get, Inject, type OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
 import { ReadPools } from '../persistence/read-pools';
@@ -12,12 +12,17 @@ export { EXPECTED_MIGRATIONS };
 @ApiTags('Salud')
 @Controller('health')
 @Public()
-export class HealthController {
+export class HealthController implements OnApplicationBootstrap {
   constructor(
     private readonly sql: SqlReader,
     @Inject(EXPECTED_MIGRATIONS) private readonly expected: string[],
     @Optional() private readonly reads?: ReadPools,
   ) {}
+
+  /** One check at start, so a readiness probe that meets a saturated pool knows the migrations already. */
+  async onApplicationBootstrap(): Promise<void> {
+    await readiness(this.sql, this.expected).catch(() => undefined);
+  }
 
   @Get('live')
   @ApiLive()

@@ -20,15 +20,8 @@ export const READY_DEADLINE_MS = 1500;
  * otherwise. Replicas only add capacity: their state is reported, never a reason for 503.
  */
 export async function readiness(sql: SqlReader, expected: readonly string[], reads?: ReadPools): Promise<Readiness> {
-  let applied: Set<string>;
-  try {
-    const rows = await withDeadline(sql.queryOnPrimary<{ name: string }>('select name from schema_migrations'), READY_DEADLINE_MS);
-    applied = new Set(rows.map((r) => r.name));
-  } catch {
-    throw new PlatformError(PlatformErrorCode.SERVICE_UNAVAILABLE, 'La base de datos no está disponible.', undefined, {
-      'retry-after': '5',
-    });
-  }
+  const applied = (await busyButAnswering(sql)) ?? (await appliedMigrations(sql));
+  lastApplied.set(sql, applied);
   const missing = expected.filter((name) => !applied.has(name));
   if (missing.length) {
     throw new PlatformError(
@@ -37,6 +30,43 @@ export async function readiness(sql: SqlReader, expected: readonly string[], rea
     );
   }
   return { status: 'ready', migrations: applied.size, ...(reads?.replicas.length ? { pools: reads.report() } : {}) };
+}
+
+/** The migrations each reader last found applied (a pool saturated by the service's own work does not re-read them). */
+const lastApplied = new WeakMap<SqlReader, Set<string>>();
+
+/** How long the probe outside a saturated pool may take, so that the whole answer stays within 2 s. */
+const BUSY_PROBE_DEADLINE_MS = 450;
+
+/**
+ * Every connection of the primary's pool busy with the service's own requests (CONTRACT §10): the
+ * probe would queue behind them and fail, and a load balancer would pull an instance whose
+ * database is fine. Then whether the database answers is asked outside the pool, and the
+ * migrations are those last read. Undefined when the pool is not saturated or nothing was read yet.
+ */
+async function busyButAnswering(sql: SqlReader): Promise<Set<string> | undefined> {
+  const known = lastApplied.get(sql);
+  if (!known || !sql.primaryBusy()) return undefined;
+  if (await withDeadline(sql.primaryAnswers(), READY_DEADLINE_MS).catch(() => false)) return known;
+  throw unavailable();
+}
+
+async function appliedMigrations(sql: SqlReader): Promise<Set<string>> {
+  try {
+    const rows = await withDeadline(sql.queryOnPrimary<{ name: string }>('select name from schema_migrations'), READY_DEADLINE_MS);
+    return new Set(rows.map((r) => r.name));
+  } catch {
+    // The pool filled up while this probe waited for a connection.
+    const known = lastApplied.get(sql);
+    if (known && sql.primaryBusy() && (await withDeadline(sql.primaryAnswers(), BUSY_PROBE_DEADLINE_MS).catch(() => false))) return known;
+    throw unavailable();
+  }
+}
+
+function unavailable(): PlatformError {
+  return new PlatformError(PlatformErrorCode.SERVICE_UNAVAILABLE, 'La base de datos no está disponible.', undefined, {
+    'retry-after': '5',
+  });
 }
 
 /** The promise's outcome, or a rejection after `ms` (the promise keeps running; its result is dropped). */

@@ -51,6 +51,10 @@ export interface ContextModuleOptions {
    * connection (the `MikroORM` its MikroOrmModule.forRoot() provides).
    */
   database?: { url: string; poolMax?: number; connectTimeoutMs?: number };
+  /** Connections of a pool that streamed responses may hold at once (DB_STREAM_MAX; default half of the pool, at least 1). */
+  streamMax?: number;
+  /** A streamed response whose client reads nothing for this long is cut, ms (STREAM_STALL_TIMEOUT_MS, default 10000). */
+  streamStallTimeoutMs?: number;
   /**
    * PostgreSQL schema of the context's tables (DATABASE_SCHEMA, default public): the own pool's
    * search_path is `<schema>, public`; migrate with `migrateDatabase(url, X_SCHEMA, { dbSchema })`.
@@ -101,6 +105,8 @@ export function contextConfig(options: ContextModuleOptions): AppConfig {
     DATABASE_SCHEMA: options.schema,
     DB_POOL_MAX: text(options.database?.poolMax),
     DB_CONNECT_TIMEOUT_MS: text(options.database?.connectTimeoutMs),
+    DB_STREAM_MAX: text(options.streamMax),
+    STREAM_STALL_TIMEOUT_MS: text(options.streamStallTimeoutMs),
     DB_STATEMENT_TIMEOUT_MS: text(options.statementTimeoutMs),
     DB_PREPARED_STATEMENTS: options.preparedStatements === undefined ? undefined : String(options.preparedStatements),
     PRINCIPAL_CACHE_TTL_MS: text(options.principalCacheTtlMs),

@@ -1,7 +1,8 @@
 /**
  * `@nomina-api/platform/hosting`: the process around the modules. `contextModule()`, which gives
  * each context its `forRoot()` for a host's Nest app, and what the standalone server adds: the
- * pino logger and its request context, the stdio guard and the HTTP metrics.
+ * Fastify hooks (input limits, transport errors, security headers), the pino logger and its request
+ * context, the stdio guard and the HTTP metrics.
  */
 export {
   type ContextModuleAsyncOptions,
@@ -10,6 +11,9 @@ export {
   contextModule,
   contextModuleAsync,
 } from './context-module';
+export { checkBody, MAX_BODY_DEPTH, rejectNulInUrl } from '../http/input-limits';
+export { securityHeaders, type SecurityHeadersOptions } from '../http/security-headers';
+export { clientErrorHandler, frameworkErrors, limitUrlLength, MAX_URL_LENGTH, rejectWhileClosing } from '../http/transport-errors';
 export { createRootLogger, NestPinoLogger } from '../logging/json-logger';
 export { currentRequestId, trackRequestContext } from '../logging/request-context';
 export { lazyRequestLogger } from '../logging/request-logger';

@@ -26,6 +26,6 @@ export class MetricsController {
   ): Promise<string> {
     requireMetricsToken(this.config.metricsToken, authorization);
     reply.header('content-type', this.metrics.registry.contentType);
-    return this.metrics.registry.metrics();
+    return this.metrics.render();
   }
 }

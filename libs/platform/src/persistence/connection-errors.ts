@@ -27,6 +27,8 @@ export function databaseUnavailable(err: unknown): boolean {
   return (
     codes.some((c) => c !== undefined && UNAVAILABLE_CODES.has(c)) ||
     e?.name === 'KnexTimeoutError' ||
+    // A connection lost during COMMIT (commit-outcome.ts), for a caller that does not settle it.
+    e?.name === 'CommitOutcomeUnknown' ||
     UNAVAILABLE_MESSAGE.test(e?.message ?? '') ||
     deadConnection(err)
   );

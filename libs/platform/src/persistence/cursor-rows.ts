@@ -4,6 +4,16 @@ import QueryStream from 'pg-query-stream';
 /** The error a stream fails with when its connection ends between two fetches. */
 export const CONNECTION_LOST_MESSAGE = 'La conexión con la base de datos se cerró durante la lectura.';
 
+/** The error a stream is cut with when its consumer took nothing for the stall timeout (STREAM_STALL_TIMEOUT_MS). */
+export const STREAM_STALLED_MESSAGE = 'El cliente dejó de leer la respuesta: se corta y se devuelve la conexión.';
+
+/** What a stalled stream does besides failing: the reader logs it. */
+export interface StallWatch {
+  /** ms without progress after which the stream is cut (CONTRACT §10: STREAM_STALL_TIMEOUT_MS). */
+  ms: number;
+  onStall: () => void;
+}
+
 /**
  * A server-side cursor as an object-mode stream of mapped rows: pg-query-stream's fetch loop with
  * the mapping done where the batch arrives. One stream per read instead of the cursor piped into
@@ -22,6 +32,10 @@ export class CursorRows<Row, Out> extends QueryStream {
   /** Every row was fetched (the end is pushed): what is still buffered needs no connection. */
   private exhausted = false;
   private pendingDestroy: ((err?: Error | null) => void) | undefined;
+  /** A fetch is in flight: the database's time, not the consumer's (the statement budget bounds it). */
+  private fetching = false;
+  private fetches = 0;
+  private stallTimer: ReturnType<typeof setInterval> | undefined;
 
   /**
    * `batches`: each fetch is pushed as one array of mapped rows (the stream buffers one such
@@ -36,13 +50,18 @@ export class CursorRows<Row, Out> extends QueryStream {
     private readonly batches: boolean,
     private readonly client: EventEmitter,
     private readonly onConnectionLost: () => void,
+    stall?: StallWatch,
   ) {
     super(text, values, batches ? { highWaterMark: 1 } : { batchSize: batch });
     client.once('end', this.onClientEnd);
+    if (stall && stall.ms > 0) this.watchStall(stall);
   }
 
   override _read(): void {
+    this.fetching = true;
     this.cursor.read(this.batch, (err: Error | undefined, rows: Row[]) => {
+      this.fetching = false;
+      this.fetches++;
       if (err) return void this.destroy(err);
       const map = this.mapRow;
       try {
@@ -62,6 +81,7 @@ export class CursorRows<Row, Out> extends QueryStream {
   }
 
   override _destroy(err: Error | null, callback: (err?: Error | null) => void): void {
+    clearInterval(this.stallTimer);
     const done = (closeErr?: Error | null): void => {
       if (!this.pendingDestroy) return;
       this.pendingDestroy = undefined;
@@ -72,6 +92,37 @@ export class CursorRows<Row, Out> extends QueryStream {
     // A dead connection cannot close a portal: nothing to wait for.
     if (this.clientEnded) return done();
     this.cursor.close((closeErr?: Error) => done(closeErr));
+  }
+
+  /**
+   * Cuts the stream when its consumer takes nothing for `stall.ms`: no fetch asked for and none in
+   * flight, and the rows buffered here unchanged (rows already fetched count too: a consumer that
+   * stops before the end holds the cursor just the same). A client that stops reading stops the
+   * whole chain — the socket's buffers fill, the response pauses the writer, the writer stops
+   * pulling rows — so this is where it shows, whatever the format; checked a few times per
+   * timeout rather than on every row. Destroying with an error closes the cursor, ends the
+   * snapshot and returns the connection, and the consumer cuts the response (its socket closes).
+   */
+  private watchStall(stall: StallWatch): void {
+    let fetches = -1;
+    let buffered = -1;
+    let quietSince = Date.now();
+    this.stallTimer = setInterval(
+      () => {
+        const now = Date.now();
+        if (this.fetching || this.fetches !== fetches || this.readableLength !== buffered) {
+          fetches = this.fetches;
+          buffered = this.readableLength;
+          quietSince = now;
+        } else if (now - quietSince >= stall.ms && !this.destroyed) {
+          clearInterval(this.stallTimer);
+          stall.onStall();
+          this.destroy(Object.assign(new Error(STREAM_STALLED_MESSAGE), { code: 'STREAM_STALLED' }));
+        }
+      },
+      Math.max(25, Math.min(1000, Math.floor(stall.ms / 4))),
+    );
+    this.stallTimer.unref();
   }
 
   private readonly onClientEnd = (): void => {

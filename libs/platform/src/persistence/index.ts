@@ -1,10 +1,11 @@
 /**
  * `@nomina-api/platform/persistence`: the database. The read kit (SqlReader) and prepared
  * statements; opening, migrating and composing schemas; the embedded PostgreSQL (and standby) the
- * service runs on by default; the tenant's data version a write bumps; and the bulk COPY machinery
- * and the platform's own tenant tables that the contexts' loaders and the importer write with.
+ * service runs on by default; the tenant's data version a write bumps. An import's COPY machinery
+ * is `@nomina-api/platform/bulk`.
  */
 export { BUMP_DATA_VERSION_SQL, bumpDataVersion, DataVersionReader } from '../conditional/data-version';
+export { COMMIT_RESOLVE_BUDGET_MS, CommitOutcomeUnknown } from './commit-outcome';
 export { databaseUnavailable, deadConnection } from './connection-errors';
 export { acquireDatabase, type DatabaseSelection, migrateDatabase, type SchemaParts, searchPath } from './database';
 export { type EmbeddedDatabase, type EmbeddedOptions, ensureDatabase, recreateDatabase, startEmbeddedPostgres } from './embedded-postgres';
@@ -26,37 +27,3 @@ export {
   type StreamOptions,
 } from './sql-reader';
 export { WARM_IDLE_MS, warmConnections } from './warm-connections';
-
-// Bulk loading: what a context's persistence/ and the importer build COPY rows with.
-export { type BatchPlan, type LineSink, loadInBatches } from './bulk/batch-loader';
-export { BinaryCopy, BinaryRows, copyBinary, dateDays, FIELD_BYTES, instantMicros, uuidBytes } from './bulk/binary-copy';
-export { copyEncoded, copyItems, copyRows, copyText, type CopyValue } from './bulk/copy-writer';
-export type { Instant, IsoDate, Uuid } from './bulk/dataset-scalars';
-export { bigScaledText, centsText, MAX_MONEY, MAX_QUANTITY, SAFE, toCents, toUnits, unitsText } from './bulk/decimal-text';
-export { fmix32 } from './bulk/fmix32';
-export type { ForeignKey } from './bulk/foreign-key';
-export { ImportError, ImportErrorCode } from './bulk/import-error';
-export { emailKey, uuidKey } from './bulk/keys';
-export {
-  analyzeStaged,
-  changed,
-  changedRowsSql,
-  type Changes,
-  classifyWhole,
-  countStaged,
-  type KeyedTable,
-  type MergeContext,
-  mergeKeyed,
-  newRowsSql,
-  noChanges,
-  STAGED,
-  stageTables,
-  symmetricDifferenceSql,
-  TABLES,
-  type TableTarget,
-  upsertStaged,
-  wholeActions,
-  type WholeItems,
-} from './bulk/staging';
-export { hash as uuidHash, parseUuid, UuidMap, UuidSet } from './bulk/uuid-map';
-export * from './tenant-data';

@@ -4,14 +4,17 @@ import type { Readable } from 'node:stream';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { PostgreSqlConnection } from '@mikro-orm/postgresql';
-import { deadConnection } from './connection-errors';
+import { CommitOutcomeUnknown, commitOutcome } from './commit-outcome';
+import { databaseUnavailable, deadConnection } from './connection-errors';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { currentRequest } from '../logging/request-context';
 import { CursorRows } from './cursor-rows';
 import type { Sql } from './prepared-statement';
 import { PRIMARY_POOL, ReadPools, replicaFailure, type ReplicaPool } from './read-pools';
-import { WarmConnections, type WarmPool } from './warm-connections';
+import { type BusyPool, DatabaseProbe, poolSaturated, serviceBusy } from './service-busy';
+import { streamSlotsOf } from './stream-slots';
+import { warmConnections, WarmConnections, type WarmPool } from './warm-connections';
 
 /** The node-postgres client behind MikroORM's pool (native $1 placeholders, streams, COPY). */
 export interface PgClient {
@@ -103,12 +106,25 @@ export class SqlReader implements BeforeApplicationShutdown {
    */
   private prepare: boolean;
 
+  /** STREAM_STALL_TIMEOUT_MS, DB_STREAM_MAX (undefined: half of each pool) and the wait for a slot or a connection. */
+  private readonly streams: { stallMs: number; max: number | undefined; waitMs: number };
+
+  /** One probe per pool, made when that pool is first found saturated. */
+  private readonly probes = new WeakMap<object, DatabaseProbe>();
+
   constructor(
     private readonly orm: MikroORM,
     @Optional() private readonly reads?: ReadPools,
-    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'dbPreparedStatements'>,
+    @Optional()
+    @Inject(APP_CONFIG)
+    config?: Partial<Pick<AppConfig, 'dbPreparedStatements' | 'streamStallTimeoutMs' | 'dbStreamMax' | 'dbConnectTimeoutMs'>>,
   ) {
     this.prepare = config?.dbPreparedStatements ?? true;
+    this.streams = {
+      stallMs: config?.streamStallTimeoutMs ?? 10_000,
+      max: config?.dbStreamMax,
+      waitMs: config?.dbConnectTimeoutMs ?? 2000,
+    };
   }
 
   /**
@@ -249,7 +265,52 @@ export class SqlReader implements BeforeApplicationShutdown {
     opts: StreamOptions<Row, Out, Head>,
     route: Route,
   ): Promise<RowStream<Head>> {
+    const slot = this.takeStreamSlot(route);
+    return typeof slot === 'function'
+      ? this.openStreamIn(text, values, opts, route, slot)
+      : this.afterSlot(slot, text, values, opts, route);
+  }
+
+  private async afterSlot<Row, Out, Head>(
+    slot: Promise<(() => void) | undefined>,
+    text: string,
+    values: readonly unknown[],
+    opts: StreamOptions<Row, Out, Head>,
+    route: Route,
+  ): Promise<RowStream<Head>> {
+    const release = await slot;
+    if (!release) throw serviceBusy('descargas');
+    return this.openStreamIn(text, values, opts, route, release);
+  }
+
+  /**
+   * A stream slot of the route's pool (DB_STREAM_MAX, CONTRACT §10), waited for as long as a
+   * connection would be (DB_CONNECT_TIMEOUT_MS); a look-alike reader without an ORM has no cap.
+   */
+  protected takeStreamSlot(route: Route): (() => void) | Promise<(() => void) | undefined> {
+    if (!this.orm) return () => undefined;
+    const knex = this.poolOf(route);
+    const poolMax = knex.pool?.max ?? knex.config?.pool?.max ?? 10;
+    const max = Math.min(poolMax, this.streams.max ?? Math.max(1, Math.floor(poolMax / 2)));
+    return streamSlotsOf(knex, max).take(this.streams.waitMs);
+  }
+
+  /** The stream on one connection of `route`, holding its slot until that connection is given back. */
+  private openStreamIn<Row, Out, Head>(
+    text: string,
+    values: readonly unknown[],
+    opts: StreamOptions<Row, Out, Head>,
+    route: Route,
+    releaseSlot: () => void,
+  ): Promise<RowStream<Head>> {
     const map = opts.map;
+    const stall = {
+      ms: this.streams.stallMs,
+      onStall: () =>
+        this.logger.warn(
+          `El cliente no leyó la respuesta en ${this.streams.stallMs} ms (STREAM_STALL_TIMEOUT_MS): se corta y se devuelve la conexión.`,
+        ),
+    };
     return new Promise<RowStream<Head>>((resolve, reject) => {
       this.inSnapshot(
         async (client) => {
@@ -263,6 +324,7 @@ export class SqlReader implements BeforeApplicationShutdown {
               opts.batches ?? false,
               client as unknown as EventEmitter,
               () => this.logger.warn('La conexión con la base de datos se cerró durante una lectura en curso; se corta la respuesta.'),
+              stall,
             ),
           );
           // 'close' comes after the cursor closed or the connection ended, whatever happened before.
@@ -281,7 +343,9 @@ export class SqlReader implements BeforeApplicationShutdown {
         },
         opts,
         route,
-      ).catch(reject);
+      )
+        .catch(reject)
+        .finally(releaseSlot);
     });
   }
 
@@ -299,25 +363,47 @@ export class SqlReader implements BeforeApplicationShutdown {
     }
   }
 
-  /** Runs fn inside BEGIN/COMMIT on one connection of the primary; ROLLBACK on any error. */
-  async transaction<T>(fn: (client: PgClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs fn inside BEGIN/COMMIT on one connection of the primary; ROLLBACK on any error, also one
+   * thrown by `beforeCommit` (the last word before COMMIT, e.g. "the client is gone"). A
+   * connection lost during COMMIT itself rejects with CommitOutcomeUnknown: the transaction may
+   * have committed, and `commitOutcome` tells.
+   */
+  async transaction<T>(fn: (client: PgClient) => Promise<T>, options: { beforeCommit?: () => void } = {}): Promise<T> {
     return this.withClient(async (client) => {
       try {
         await client.query('begin');
       } catch (err) {
         if (!deadConnection(err)) throw err;
         // Nothing ran yet: start over on another connection.
-        return this.transaction(fn);
+        return this.transaction(fn, options);
       }
+      let result: T;
       try {
-        const result = await fn(client);
-        await client.query('commit');
-        return result;
+        result = await fn(client);
+        options.beforeCommit?.();
       } catch (err) {
         await client.query('rollback').catch(() => undefined);
         throw err;
       }
+      try {
+        await client.query('commit');
+      } catch (err) {
+        if (databaseUnavailable(err)) throw new CommitOutcomeUnknown(err);
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      }
+      return result;
     }, 'primary');
+  }
+
+  /**
+   * Whether transaction `xid` (its txid_current()) committed, asked on new connections to the
+   * primary until PostgreSQL knows (commit-outcome.ts); undefined when it could not be settled
+   * within `budgetMs`.
+   */
+  commitOutcome(xid: string, budgetMs?: number): Promise<'committed' | 'aborted' | undefined> {
+    return commitOutcome(this.connectionSettings('primary'), xid, { timeoutMs: this.streams.waitMs, budgetMs });
   }
 
   /**
@@ -355,11 +441,16 @@ export class SqlReader implements BeforeApplicationShutdown {
     try {
       client = await this.acquire(route);
     } catch (err) {
-      if (typeof route !== 'object') throw err;
-      this.reads!.failed(route, err);
+      if (typeof route !== 'object') throw await this.busyOr(err, route);
+      // A replica whose pool is only busy is not down: its reads go to the primary meanwhile.
+      if (!(await this.busy(err, route))) this.reads!.failed(route, err);
       this.pinPrimary();
       route = 'fallback';
-      client = await this.acquire(route);
+      try {
+        client = await this.acquire(route);
+      } catch (primaryErr) {
+        throw await this.busyOr(primaryErr, route);
+      }
     }
     if (this.reads) {
       if (typeof route === 'object') route.reads++;
@@ -370,6 +461,56 @@ export class SqlReader implements BeforeApplicationShutdown {
     } finally {
       await this.release(client, route);
     }
+  }
+
+  /**
+   * A wait for a connection that timed out because the service's own requests hold the whole pool
+   * while the database answers (a probe outside the pool says so) is SERVICIO_OCUPADO; anything
+   * else stays what it was (SERVICE_UNAVAILABLE when the database does not answer).
+   */
+  private async busyOr(err: unknown, route: Route): Promise<unknown> {
+    return (await this.busy(err, route)) ? serviceBusy('conexiones') : err;
+  }
+
+  private async busy(err: unknown, route: Route): Promise<boolean> {
+    if ((err as Error | undefined)?.name !== 'KnexTimeoutError' || !this.orm) return false;
+    return this.saturated(route) && this.probeOf(route).answers();
+  }
+
+  /** Every connection of the route's pool is checked out by this service and none is being opened. */
+  private saturated(route: Route): boolean {
+    const pool = this.poolOf(route).pool as (WarmPool & BusyPool) | undefined;
+    return poolSaturated(pool, warmConnections(pool));
+  }
+
+  private probeOf(route: Route): DatabaseProbe {
+    const knex = this.poolOf(route);
+    let probe = this.probes.get(knex);
+    if (!probe) this.probes.set(knex, (probe = new DatabaseProbe(this.connectionSettings(route), Math.min(1000, this.streams.waitMs))));
+    return probe;
+  }
+
+  /** The settings the route's pool opens its connections with, for a connection outside the pool. */
+  private connectionSettings(route: Route): () => Record<string, unknown> {
+    const knex = this.poolOf(route);
+    return () => {
+      const settings = (knex.config?.connection ?? {}) as Record<string, unknown>;
+      // knex keeps the password as a hidden (non-enumerable) property: a spread would drop it.
+      return { ...settings, password: settings.password };
+    };
+  }
+
+  /**
+   * The primary's pool is saturated by this service's own work (/health/ready then asks
+   * `primaryAnswers()` instead of queueing behind that work for a connection).
+   */
+  primaryBusy(): boolean {
+    return !!this.orm && this.saturated('primary');
+  }
+
+  /** Whether the primary answers a new connection (at most one probe a second). */
+  primaryAnswers(): Promise<boolean> {
+    return this.probeOf('primary').answers();
   }
 
   private inSnapshot<T>(fn: (client: PgClient) => Promise<T>, opts: SnapshotOptions, route: Route): Promise<T> {
@@ -398,7 +539,12 @@ function preparedStatementsUnsupported(err: unknown): boolean {
   return code === '26000' || code === '42P05';
 }
 
-type KnexClient = { acquireConnection(): Promise<PgClient>; releaseConnection(c: PgClient): Promise<void>; pool?: WarmPool };
+type KnexClient = {
+  acquireConnection(): Promise<PgClient>;
+  releaseConnection(c: PgClient): Promise<void>;
+  pool?: WarmPool;
+  config?: { connection?: unknown; pool?: { max?: number } };
+};
 
 /**
  * Where a connection comes from: one given replica; the primary for a read no replica could take

@@ -16,9 +16,9 @@ export const CurrentTenant = createParamDecorator((_: unknown, ctx: ExecutionCon
   return user.tenantId;
 });
 
-/** The businesses resolved by PremiumGuard; fails loudly without @Secured({ premium: true }). */
+/** The businesses resolved by BusinessScopeGuard or PremiumGuard; fails loudly without @Secured({ business: true }) or ({ premium: true }). */
 export const CurrentBusinessScope = createParamDecorator((_: unknown, ctx: ExecutionContext): BusinessScope => {
   const scope = httpRequest(ctx).businessScope;
-  if (!scope) throw new Error('@CurrentBusinessScope() requires @Secured({ premium: true }).');
+  if (!scope) throw new Error('@CurrentBusinessScope() requires @Secured({ business: true }) or @Secured({ premium: true }).');
   return scope;
 });

@@ -5,6 +5,7 @@ import { ConditionalRequestGuard } from '../conditional/conditional.guard';
 import { ApiProblem } from '../http/api-problem.decorator';
 import { applyLegacyErrorMember } from '../http/legacy-error-member';
 import { ProblemDetailsFilter } from '../http/problem-details.filter';
+import { BusinessScopeGuard } from './business-scope.guard';
 import { PremiumGuard } from './premium.guard';
 import { SECURED, type SecuredOptions } from './secured.metadata';
 import { TenantGuard } from './tenant.guard';
@@ -16,7 +17,8 @@ export { SECURED, type SecuredOptions } from './secured.metadata';
  *  1. AuthenticationGuard — the AuthAdapter identifies the caller (bearer JWT by default), the
  *     user exists and is active (401); global in the standalone app, where this run is a no-op;
  *  2. TenantGuard — the caller's tenant exists and is active (401);
- *  3. PremiumGuard (premium: true) — business selection (400/403) and subscription (402);
+ *  3. PremiumGuard (premium: true) — business selection (400/403) and subscription (402); or
+ *     BusinessScopeGuard (business: true) — the business selection alone;
  *  4. ConditionalRequestGuard — on a @Conditional() route, the ETag and the 304 (CONTRACT §9),
  *     which must come after every check above; a no-op elsewhere.
  * It also brings the problem+json filter, so the controller behaves the same inside a host app
@@ -25,9 +27,8 @@ export { SECURED, type SecuredOptions } from './secured.metadata';
  * `legacyErrorMember` (on a class) gives every problem of its routes the legacy `error` member.
  */
 export function Secured(options: SecuredOptions = {}): ClassDecorator & MethodDecorator {
-  const guards = options.premium
-    ? [AuthenticationGuard, TenantGuard, PremiumGuard, ConditionalRequestGuard]
-    : [AuthenticationGuard, TenantGuard, ConditionalRequestGuard];
+  const scope = options.premium ? [PremiumGuard] : options.business ? [BusinessScopeGuard] : [];
+  const guards = [AuthenticationGuard, TenantGuard, ...scope, ConditionalRequestGuard];
   const decorators = [
     SetMetadata(SECURED, options),
     UseGuards(...guards),
@@ -46,6 +47,10 @@ export function Secured(options: SecuredOptions = {}): ClassDecorator & MethodDe
         code: 'PREMIUM_REQUIRED',
         detail: 'Suscripción premium requerida',
       }),
+    );
+  }
+  if (options.premium || options.business) {
+    decorators.push(
       ApiProblem(403, 'businessId no es uno de los negocios del usuario.', {
         title: 'Prohibido',
         code: 'BUSINESS_FORBIDDEN',

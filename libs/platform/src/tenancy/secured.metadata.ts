@@ -10,4 +10,9 @@ export interface SecuredOptions {
   legacyErrorMember?: boolean;
   /** Also require an active PREMIUM subscription on the selected business(es). */
   premium?: boolean;
+  /**
+   * Resolve the business(es) the request covers (token's business, `businessId`, `allBusiness=true`;
+   * 400/403) without requiring a subscription. Implied by `premium`.
+   */
+  business?: boolean;
 }

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { copyRows, type CopyValue, TABLES, type TableTarget } from '@nomina-api/platform/persistence';
+import { copyRows, type CopyValue, TABLES, type TableTarget } from '@nomina-api/platform/bulk';
 import type { ProveedorInput } from './dataset.types';
 import { PROVEEDORES_COLUMNS as COLUMNS } from './tables';
 

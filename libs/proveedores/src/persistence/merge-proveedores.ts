@@ -7,7 +7,7 @@ import {
   symmetricDifferenceSql,
   wholeActions,
   type WholeItems,
-} from '@nomina-api/platform/persistence';
+} from '@nomina-api/platform/bulk';
 import type { Ubicacion } from './dataset.types';
 import { FAMILIES, proveedorKey } from './load-proveedores';
 import { PROVEEDORES_COLUMNS as COLUMNS } from './tables';

@@ -1,4 +1,4 @@
-import type { ForeignKey } from '@nomina-api/platform/persistence';
+import type { ForeignKey } from '@nomina-api/platform/bulk';
 
 /**
  * The columns the supplier tables are written with by a bulk load (this folder's migration).

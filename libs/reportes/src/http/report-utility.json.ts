@@ -1,7 +1,26 @@
 import { Transform } from 'node:stream';
-import { toRowJson, toTotalsView, type ReportUtilityItem } from '../queries/report-utility/report-utility.view';
+import {
+  type ReportUtilityItem,
+  type ReportUtilityRecord,
+  type ReportUtilityTotalsRecord,
+  toRowJson,
+  toSalesRowJson,
+  toSalesTotalsView,
+  toTotalsView,
+} from '../queries/report-utility/report-utility.view';
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** How one product report writes its rows and totals (the profitability report; the sales report drops the cost members). */
+export interface ProductReportJson {
+  row: (record: ReportUtilityRecord) => string;
+  totals: (totals: ReportUtilityTotalsRecord) => object;
+}
+
+export const PROFITABILITY_JSON: ProductReportJson = { row: toRowJson, totals: toTotalsView };
+
+/** The sales-by-product report (CONTRACT §11.4): the same rows and totals without the cost members. */
+export const SALES_BY_PRODUCT_JSON: ProductReportJson = { row: toSalesRowJson, totals: toSalesTotalsView };
 
 /**
  * Batches of report items (the handler's stream: one array per cursor fetch) →
@@ -10,7 +29,7 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  * totals item comes last in the last batch, as it comes last in the body. Numbers become plain
  * JSON numbers only here, after the exact arithmetic.
  */
-export function jsonWriter(): Transform {
+export function jsonWriter(shape: ProductReportJson = PROFITABILITY_JSON): Transform {
   let rows = 0;
   let closed = false;
   return new Transform({
@@ -23,9 +42,9 @@ export function jsonWriter(): Transform {
       let text = '';
       for (const item of batch) {
         if ('row' in item) {
-          text += (rows++ === 0 ? '{"reportByProduct":[' : ',') + toRowJson(item.row);
+          text += (rows++ === 0 ? '{"reportByProduct":[' : ',') + shape.row(item.row);
         } else {
-          text += `${rows === 0 ? '{"reportByProduct":[' : ''}],"totals":${JSON.stringify(toTotalsView(item.totals))}}`;
+          text += `${rows === 0 ? '{"reportByProduct":[' : ''}],"totals":${JSON.stringify(shape.totals(item.totals))}}`;
           closed = true;
         }
       }

@@ -150,6 +150,13 @@ export function ApiReportUtility(): MethodDecorator {
         [XLSX_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary' } },
       },
     }),
+    ApiReportProblems(),
+  );
+}
+
+/** The 400 and 503 of every sales report (this one and CONTRACT §11.4's), as the service sends them. */
+export function ApiReportProblems(): MethodDecorator {
+  return applyDecorators(
     ApiValidationProblem(
       'Parámetros inválidos: fechas ausentes, con otro formato, inexistentes o invertidas; groupResult, status, format o allBusiness con otro valor; businessId que no es uuid; businessId junto con allBusiness=true.',
       'dateInitISO',

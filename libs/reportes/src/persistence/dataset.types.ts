@@ -1,4 +1,4 @@
-import type { Instant, Uuid } from '@nomina-api/platform/persistence';
+import type { Instant, Uuid } from '@nomina-api/platform/bulk';
 
 /** Reportes' part of the import format (../shared/contract/dataset.schema.json): catalog and sales. */
 

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { copyItems, TABLES, type TableTarget, uuidKey } from '@nomina-api/platform/persistence';
+import { copyItems, TABLES, type TableTarget, uuidKey } from '@nomina-api/platform/bulk';
 import type { CategoriaInput, ProductoInput } from './dataset.types';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
 

@@ -10,7 +10,7 @@ import {
   type TableTarget,
   toCents,
   uuidBytes,
-} from '@nomina-api/platform/persistence';
+} from '@nomina-api/platform/bulk';
 import type { VentaInput } from './dataset.types';
 import { ResumenVentas } from './resumen-ventas';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';

@@ -8,7 +8,7 @@ import {
   wholeActions,
   type WholeItems,
   classifyWhole,
-} from '@nomina-api/platform/persistence';
+} from '@nomina-api/platform/bulk';
 import { applyResumenVentasDelta } from './resumen-ventas';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
 

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import { bigScaledText, copyEncoded, MAX_QUANTITY, SAFE, toCents, toUnits, uuidKey } from '@nomina-api/platform/persistence';
+import { bigScaledText, copyEncoded, MAX_QUANTITY, SAFE, toCents, toUnits, uuidKey } from '@nomina-api/platform/bulk';
 import type { VentaInput } from './dataset.types';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
 

@@ -16,14 +16,24 @@ export interface DocumentoNominaElectronica extends DocumentoNominaRow {
  * project's rule "every read is a Query" must not hide that. It lives beside the payroll queries
  * because the documents are read with the same SQL kit.
  */
-export class GenerarNominaElectronicaCommand extends Command<DocumentoNominaElectronica[]> {
+export class GenerarNominaElectronicaCommand extends Command<NumeracionNominaElectronica> {
   constructor(
     readonly tenantId: string,
     /** 1900–2100, validated. */
     readonly ano: number,
     /** 1–12, validated. */
     readonly mes: number,
+    /** The request's Idempotency-Key (validated), if any: the same key replays its block for 24 h. */
+    readonly clave?: string,
+    /** Aborted when the client has gone: checked last before COMMIT, so a gone client consumes nothing. */
+    readonly signal?: AbortSignal,
   ) {
     super();
   }
+}
+
+/** A call's answer: its documents, and whether they are a replay of an earlier call with the same key (nothing consumed). */
+export interface NumeracionNominaElectronica {
+  documentos: DocumentoNominaElectronica[];
+  repetida: boolean;
 }

@@ -1,7 +1,7 @@
 import { BUMP_DATA_VERSION_SQL, type DataVersionReader, type PgClient, type SqlReader } from '@nomina-api/platform/persistence';
 import { GenerarNominaElectronicaCommand } from './generar-nomina-electronica.command';
 import { GenerarNominaElectronicaHandler, numerarDocumentos } from './generar-nomina-electronica.handler';
-import { DOCUMENTOS_NOMINA_SQL, type DocumentoNominaRow, TOMAR_NUMEROS_SQL } from './generar-nomina-electronica.sql';
+import { DOCUMENTOS_NOMINA_SQL, type DocumentoNominaRow, REGISTRAR_BLOQUE_SQL, TOMAR_NUMEROS_SQL } from './generar-nomina-electronica.sql';
 
 const doc = (nombreCompleto: string): DocumentoNominaRow => ({
   uuidVinculado: '00000000-0000-4000-8000-000000000001',
@@ -50,22 +50,26 @@ describe('GenerarNominaElectronicaHandler', () => {
     const { sql, statements } = fakeSql(
       new Map<string, unknown[]>([
         [DOCUMENTOS_NOMINA_SQL, [doc('Ana'), doc('Beto')]],
-        [TOMAR_NUMEROS_SQL, [{ prefijo: 'NEA', primero: '15' }]],
+        [TOMAR_NUMEROS_SQL, [{ prefijo: 'NEA', primero: '15', xid: '900' }]],
         [BUMP_DATA_VERSION_SQL, [{ version: '7' }]],
       ]),
     );
     const { versions, invalidated } = fakeVersions();
     const out = await new GenerarNominaElectronicaHandler(sql, versions).execute(new GenerarNominaElectronicaCommand('t', 2024, 3));
-    // The data version moves in the same transaction, after the take (CONTRACT §9).
-    expect(statements).toEqual([DOCUMENTOS_NOMINA_SQL, TOMAR_NUMEROS_SQL, BUMP_DATA_VERSION_SQL]);
+    // The block is recorded and the data version moves in the same transaction, after the take (CONTRACT §3.8, §9).
+    expect(statements).toEqual([DOCUMENTOS_NOMINA_SQL, TOMAR_NUMEROS_SQL, REGISTRAR_BLOQUE_SQL, BUMP_DATA_VERSION_SQL]);
     expect(invalidated).toEqual(['t']);
-    expect(out.map((d) => d.numero)).toEqual(['NEA15', 'NEA16']);
+    expect(out.repetida).toBe(false);
+    expect(out.documentos.map((d) => d.numero)).toEqual(['NEA15', 'NEA16']);
   });
 
   it('does not touch the sequence for a month without documents', async () => {
     const { sql, statements } = fakeSql(new Map());
     const { versions, invalidated } = fakeVersions();
-    expect(await new GenerarNominaElectronicaHandler(sql, versions).execute(new GenerarNominaElectronicaCommand('t', 2024, 4))).toEqual([]);
+    expect(await new GenerarNominaElectronicaHandler(sql, versions).execute(new GenerarNominaElectronicaCommand('t', 2024, 4))).toEqual({
+      documentos: [],
+      repetida: false,
+    });
     expect(statements).toEqual([DOCUMENTOS_NOMINA_SQL]);
     expect(invalidated).toEqual([]);
   });

@@ -52,6 +52,11 @@ export interface BloqueNumerosRow {
   prefijo: string;
   /** bigint as text. */
   primero: string;
+  /**
+   * The transaction's id (txid_current(), bigint as text): what settles the outcome of a COMMIT
+   * whose answer was lost (txid_status on another connection).
+   */
+  xid: string;
 }
 
 /**
@@ -66,4 +71,51 @@ export const TOMAR_NUMEROS_SQL = `
   insert into nomina_electronica_secuencia as s (tenant_id, prefijo, siguiente_numero)
   values ($1, 'NE', 1 + $2::bigint)
   on conflict (tenant_id) do update set siguiente_numero = s.siguiente_numero + $2::bigint
-  returning s.prefijo, (s.siguiente_numero - $2::bigint)::text as primero`;
+  returning s.prefijo, (s.siguiente_numero - $2::bigint)::text as primero, txid_current()::text as xid`;
+
+/**
+ * $1 tenant, $2 prefijo, $3 primero, $4 cantidad, $5 ano, $6 mes, $7 Idempotency-Key or null,
+ * $8 the documents' rows as JSON (only with a key: what a replay numbers again) or null. In the
+ * transaction that takes the block, so a block is recorded exactly when it is consumed (CONTRACT
+ * §3.8: every block taken is recorded).
+ */
+export const REGISTRAR_BLOQUE_SQL = `
+  insert into nomina_electronica_bloque (tenant_id, prefijo, primero, ultimo, cantidad, ano, mes, clave_idempotencia, documentos)
+  values ($1, $2, $3::bigint, $3::bigint + $4::int - 1, $4, $5, $6, $7, $8)`;
+
+/** How long an Idempotency-Key replays its block (CONTRACT §3.8: within 24 h). */
+export const CLAVE_VIGENCIA_HORAS = 24;
+
+/**
+ * $1 tenant, $2 Idempotency-Key: a transaction-scoped advisory lock on the pair, without waiting.
+ * Not granted = another call with that key holds it right now (409). Released by COMMIT or
+ * ROLLBACK, and by PostgreSQL when the connection dies, so no claim outlives its call.
+ */
+export const BLOQUEAR_CLAVE_SQL = `select pg_try_advisory_xact_lock(hashtextextended($1::text || '/' || $2, 0)) as libre`;
+
+export interface BloqueRegistradoRow {
+  ano: number;
+  mes: number;
+  prefijo: string;
+  /** bigint as text. */
+  primero: string;
+  /** JSON of the DocumentoNominaRow[] the block numbered. */
+  documentos: string;
+}
+
+/** $1 tenant, $2 Idempotency-Key: the block that key took within its validity (index nomina_electronica_bloque_clave). */
+export const BLOQUE_POR_CLAVE_SQL = `
+  select ano, mes, prefijo, primero::text as primero, documentos
+    from nomina_electronica_bloque
+   where tenant_id = $1 and clave_idempotencia = $2 and documentos is not null
+     and creado_en > now() - interval '${CLAVE_VIGENCIA_HORAS} hours'
+   order by creado_en desc
+   limit 1`;
+
+/**
+ * $1 tenant: the documents of blocks past their key's validity are dropped (the record of the
+ * block stays). Run now and then after a keyed call, for that tenant only.
+ */
+export const OLVIDAR_DOCUMENTOS_SQL = `
+  update nomina_electronica_bloque set documentos = null
+   where tenant_id = $1 and documentos is not null and creado_en <= now() - interval '${CLAVE_VIGENCIA_HORAS} hours'`;

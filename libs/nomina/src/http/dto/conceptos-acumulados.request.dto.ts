@@ -43,6 +43,18 @@ export function parseConceptosAcumuladosParams(
   isDetalleParaAportes: string,
 ): ConceptosAcumuladosParams {
   const errors: FieldProblem[] = [];
+  const params = collectConceptosAcumuladosParams(fechaDesde, fechaHasta, isDetalleParaAportes, errors);
+  if (errors.length > 0) throw validationError(errors);
+  return params;
+}
+
+/** The three path values, every problem added to `errors` (for paths that add parameters of their own). */
+export function collectConceptosAcumuladosParams(
+  fechaDesde: string,
+  fechaHasta: string,
+  isDetalleParaAportes: string,
+  errors: FieldProblem[],
+): ConceptosAcumuladosParams {
   const desdeOk = isCalendarDate(fechaDesde);
   const hastaOk = isCalendarDate(fechaHasta);
   if (!desdeOk) errors.push({ field: 'fechaDesde', message: `${DATE_FORM}; se recibió ${shown(fechaDesde)}.` });
@@ -54,15 +66,16 @@ export function parseConceptosAcumuladosParams(
       message: `Debe ser anterior o igual a fechaHasta (${fechaDesde} es posterior a ${fechaHasta}), p. ej. 2024-01-01/2024-12-31.`,
     });
   }
-  const flag = isDetalleParaAportes.toLowerCase();
+  return { fechaDesde, fechaHasta, paraAportes: pathFlag('isDetalleParaAportes', isDetalleParaAportes, errors) };
+}
+
+/** A `true`/`false` path value (any case); anything else adds a problem naming the parameter. */
+export function pathFlag(field: string, value: string, errors: FieldProblem[]): boolean {
+  const flag = value.toLowerCase();
   if (flag !== 'true' && flag !== 'false') {
-    errors.push({
-      field: 'isDetalleParaAportes',
-      message: `Debe ser true o false (sin distinguir mayúsculas), p. ej. false; se recibió ${shown(isDetalleParaAportes)}.`,
-    });
+    errors.push({ field, message: `Debe ser true o false (sin distinguir mayúsculas), p. ej. false; se recibió ${shown(value)}.` });
   }
-  if (errors.length > 0) throw validationError(errors);
-  return { fechaDesde, fechaHasta, paraAportes: flag === 'true' };
+  return flag === 'true';
 }
 
 /** The path of GET /pagoEmpleadoDetalles/conceptosacumulados/… as the list's own parameters. */

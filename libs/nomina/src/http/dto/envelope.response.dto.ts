@@ -1,10 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
 
-/**
- * OpenAPI class of the payroll envelope `{contenido, error, advertencia, metadata, total}` for
- * one element type. The wire bytes come from the legacy writer, not from this class.
- */
 /** OpenAPI 3.0 has no `null` type: a nullable schema whose only value is null. */
 const ALWAYS_NULL: ApiPropertyOptions = {
   type: 'string',
@@ -14,12 +10,26 @@ const ALWAYS_NULL: ApiPropertyOptions = {
   description: 'Siempre null en una respuesta exitosa.',
 };
 
+/** What an envelope documents differently from a paged list's (a whole result, elements of two shapes). */
+export interface EnvelopeOptions {
+  /** The `contenido` property instead of an array of `element`. */
+  contenido?: ApiPropertyOptions;
+  total?: string;
+}
+
+/**
+ * OpenAPI class of the payroll envelope `{contenido, error, advertencia, metadata, total}` for
+ * one element type. The wire bytes come from the legacy writer, not from this class.
+ */
 export function LegacyEnvelopeDto<T>(
   element: Type<T>,
   totalExample = 1,
+  options: EnvelopeOptions = {},
 ): Type<{ contenido: T[]; error: null; advertencia: null; metadata: null; total: number }> {
   class Envelope {
-    @ApiProperty({ type: () => [element], description: 'Registros del resultado; arreglo vacío cuando nada coincide.' })
+    @ApiProperty(
+      options.contenido ?? { type: () => [element], description: 'Registros del resultado; arreglo vacío cuando nada coincide.' },
+    )
     contenido!: T[];
 
     @ApiProperty(ALWAYS_NULL)
@@ -34,7 +44,7 @@ export function LegacyEnvelopeDto<T>(
     @ApiProperty({
       type: 'integer',
       example: totalExample,
-      description: 'Cantidad global de registros que cumplen los criterios, sin importar offset/size.',
+      description: options.total ?? 'Cantidad global de registros que cumplen los criterios, sin importar offset/size.',
     })
     total!: number;
   }

@@ -64,3 +64,28 @@ export const NominaElectronicaPeriodo = createParamDecorator((_: unknown, ctx: E
   refuseHead(req.method);
   return parseNominaElectronicaParams(req.params.ano, req.params.mes);
 });
+/** The Idempotency-Key request header (CONTRACT §3.8): 1–255 visible ASCII characters (0x21–0x7E). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * The header's value, or undefined without the header; 400 for anything but 1–255 visible ASCII
+ * characters (an empty value, spaces, accents, control characters, a repeated header, which Node
+ * joins with ", ").
+ */
+export function parseIdempotencyKey(value: string | string[] | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && IDEMPOTENCY_KEY.test(value)) return value;
+  const given = typeof value === 'string' ? value : value.join(', ');
+  throw validationError([
+    {
+      field: 'Idempotency-Key',
+      message: `Debe tener entre 1 y 255 caracteres ASCII visibles, sin espacios (p. ej. un UUID); se recibió ${shown(given)} (${given.length} caracteres).`,
+    },
+  ]);
+}
+
+/** The request's Idempotency-Key (parseIdempotencyKey): undefined without the header, 400 when malformed. */
+export const IdempotencyKey = createParamDecorator((_: unknown, ctx: ExecutionContext): string | undefined =>
+  parseIdempotencyKey(httpRequest<FastifyRequest>(ctx).headers[IDEMPOTENCY_KEY_HEADER]),
+);

@@ -1,14 +1,24 @@
 import type { Type } from '@nestjs/common';
-import { documentedProperties, type LegacyObjectSchema, legacySchemaDrift } from '@nomina-api/platform/http';
+import { documentedProperties, envelopeWriter, type LegacyObjectSchema, legacySchemaDrift } from '@nomina-api/platform/http';
 import { DOCUMENTOS_NOMINA_SQL } from '../../commands/generar-nomina-electronica/generar-nomina-electronica.sql';
 import { CONCEPTOS_ACUMULADOS_LIST } from '../../queries/conceptos-acumulados/conceptos-acumulados.query';
 import { conceptosAcumuladosSql } from '../../queries/conceptos-acumulados/conceptos-acumulados.sql';
-import { GET_EMPLEADO_SQL } from '../../queries/get-empleado/get-empleado.sql';
+import { acumuladoPorConceptoSql } from '../../queries/acumulado-por-concepto/acumulado-por-concepto.sql';
+import { GET_EMPLEADO_POR_UUID_SQL, GET_EMPLEADO_SQL } from '../../queries/get-empleado/get-empleado.sql';
+import { GET_PAGO_SQL } from '../../queries/get-pago/get-pago.sql';
+import { historialPagosSql } from '../../queries/historial-pagos/historial-pagos.sql';
 import { DETALLE_PAGO_SQL } from '../../queries/list-detalle-pago/list-detalle-pago.sql';
 import { listEmpleadosSql } from '../../queries/list-empleados/list-empleados.sql';
 import { PAGO_EMPLEADO_DETALLES_SQL } from '../../queries/list-pago-empleado-detalles/list-pago-empleado-detalles.sql';
 import { listPagoEmpleadosSql } from '../../queries/list-pago-empleados/list-pago-empleados.sql';
 import { listPagosSql } from '../../queries/list-pagos/list-pagos.sql';
+import {
+  ACUMULADO_CONCEPTO_CONTACTO_SCHEMA,
+  ACUMULADO_CONCEPTO_SCHEMA,
+  AcumuladoConceptoContactoDto,
+  AcumuladoConceptoDto,
+  AcumuladoPorConceptoResponseDto,
+} from './acumulado-por-concepto.response.dto';
 import {
   CONCEPTO_ACUMULADO_SCHEMA,
   ConceptoAcumuladoDto,
@@ -16,6 +26,7 @@ import {
   writeConceptosAcumulados,
 } from './conceptos-acumulados.response.dto';
 import { EMPLEADO_SCHEMA, EmpleadoDto, EmpleadoResponseDto, EmpleadosResponseDto, writeEmpleados } from './empleado.response.dto';
+import { HISTORIAL_PAGO_SCHEMA, HistorialPagoDto, HistorialPagosResponseDto, writeHistorialPagos } from './historial-pagos.response.dto';
 import {
   DOCUMENTO_NOMINA_ELECTRONICA_SCHEMA,
   DocumentoNominaElectronicaDto,
@@ -74,6 +85,29 @@ import {
  */
 const ENDPOINTS: [string, Type<unknown>, Type<unknown>, LegacyObjectSchema, string][] = [
   ['GET /pagos', PagosResponseDto, PagoDto, PAGO_SCHEMA, writePagos([], 0)],
+  ['GET /pagos/{uuid}', PagosResponseDto, PagoDto, PAGO_SCHEMA, writePagos([], 0)],
+  [
+    'GET /pagoEmpleados/{uuidEmpleado}/historialPagos',
+    HistorialPagosResponseDto,
+    HistorialPagoDto,
+    HISTORIAL_PAGO_SCHEMA,
+    writeHistorialPagos([], 0),
+  ],
+  // The explorer's body is streamed; its bytes are envelopeWriter's (legacy-json.spec.ts).
+  [
+    'GET /pagoEmpleadoDetalles/conceptosacumulados/…/false',
+    AcumuladoPorConceptoResponseDto,
+    AcumuladoConceptoDto,
+    ACUMULADO_CONCEPTO_SCHEMA,
+    envelopeWriter(ACUMULADO_CONCEPTO_SCHEMA)([], 0),
+  ],
+  [
+    'GET /pagoEmpleadoDetalles/conceptosacumulados/…/true',
+    AcumuladoPorConceptoResponseDto,
+    AcumuladoConceptoContactoDto,
+    ACUMULADO_CONCEPTO_CONTACTO_SCHEMA,
+    envelopeWriter(ACUMULADO_CONCEPTO_CONTACTO_SCHEMA)([], 0),
+  ],
   ['GET /pagoEmpleados', PagoEmpleadosResponseDto, PagoEmpleadoDto, PAGO_EMPLEADO_SCHEMA, writePagoEmpleados([], 0)],
   [
     'GET /pagoEmpleadoDetalles/{uuidPagoEmpleado}',
@@ -85,6 +119,7 @@ const ENDPOINTS: [string, Type<unknown>, Type<unknown>, LegacyObjectSchema, stri
   ['GET /pagoEmpleadoDetalles/detallePago/{idPago}', DetallePagoResponseDto, DetallePagoDto, DETALLE_PAGO_SCHEMA, writeDetallePago([], 0)],
   ['GET /empleados', EmpleadosResponseDto, EmpleadoDto, EMPLEADO_SCHEMA, writeEmpleados([], 0)],
   ['GET /empleados/{tipoDocumento}/{identificacion}', EmpleadoResponseDto, EmpleadoDto, EMPLEADO_SCHEMA, writeEmpleados([], 0)],
+  ['GET /empleados/{uuid}', EmpleadoResponseDto, EmpleadoDto, EMPLEADO_SCHEMA, writeEmpleados([], 0)],
   [
     'GET /pagoEmpleadoDetalles/conceptosacumulados/…',
     ConceptosAcumuladosResponseDto,
@@ -144,11 +179,23 @@ const ACUMULADOS_SQL = conceptosAcumuladosSql({
 
 describe.each([
   ['GET /pagos', listPagosSql(true, 'order by p.id').page, flatFields(PAGO_SCHEMA, { grupoPago: 'grupo' })],
+  ['GET /pagos/{uuid}', GET_PAGO_SQL.text, flatFields(PAGO_SCHEMA, { grupoPago: 'grupo' })],
+  [
+    'GET /pagoEmpleados/{uuidEmpleado}/historialPagos',
+    historialPagosSql('t', 'e', { estados: ['PG'], filter: 'x' }, 'order by pe.id').page,
+    flatFields(HISTORIAL_PAGO_SCHEMA),
+  ],
+  ...([false, true] as const).map((porContacto): [string, string, string[]] => [
+    `GET /pagoEmpleadoDetalles/conceptosacumulados/…/${porContacto}`,
+    acumuladoPorConceptoSql({ tenantId: 't', fechaDesde: '2023-06-01', fechaHasta: '2025-02-01', paraAportes: true, porContacto }).text,
+    flatFields(porContacto ? ACUMULADO_CONCEPTO_CONTACTO_SCHEMA : ACUMULADO_CONCEPTO_SCHEMA),
+  ]),
   ['GET /pagoEmpleados', listPagoEmpleadosSql(true, 'order by pe.id').page, flatFields(PAGO_EMPLEADO_SCHEMA)],
   ['GET /pagoEmpleadoDetalles/{uuidPagoEmpleado}', PAGO_EMPLEADO_DETALLES_SQL.text, flatFields(PAGO_EMPLEADO_DETALLE_SCHEMA)],
   ['GET /pagoEmpleadoDetalles/detallePago/{idPago}', DETALLE_PAGO_SQL.text, flatFields(DETALLE_PAGO_SCHEMA)],
   ['GET /empleados', listEmpleadosSql(true, 'order by v.id').page, flatFields(EMPLEADO_SCHEMA)],
   ['GET /empleados/{tipoDocumento}/{identificacion}', GET_EMPLEADO_SQL.text, flatFields(EMPLEADO_SCHEMA)],
+  ['GET /empleados/{uuid}', GET_EMPLEADO_POR_UUID_SQL.text, flatFields(EMPLEADO_SCHEMA)],
   ['GET /pagoEmpleadoDetalles/conceptosacumulados/…', ACUMULADOS_SQL, flatFields(CONCEPTO_ACUMULADO_SCHEMA)],
   [
     'GET /vinculados',

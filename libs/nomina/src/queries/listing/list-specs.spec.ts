@@ -1,5 +1,6 @@
 import { CONCEPTOS_ACUMULADOS_LIST } from '../conceptos-acumulados/conceptos-acumulados.query';
 import { SORT_COLUMNS as CONCEPTOS_ACUMULADOS_SORT_COLUMNS } from '../conceptos-acumulados/conceptos-acumulados.sql';
+import { HISTORIAL_PAGOS_LIST } from '../historial-pagos/historial-pagos.query';
 import { EMPLEADOS_LIST } from '../list-empleados/list-empleados.query';
 import { PAGO_EMPLEADOS_LIST } from '../list-pago-empleados/list-pago-empleados.query';
 import { PAGOS_LIST } from '../list-pagos/list-pagos.query';
@@ -25,6 +26,7 @@ describe('listSpec', () => {
     VINCULADOS_LIST.vigentes,
     VINCULADOS_LIST.desvinculados,
     GRUPOS_PAGO_LIST,
+    HISTORIAL_PAGOS_LIST,
   ])('orders by default on sortable fields only', (spec) => {
     for (const { field } of spec.defaultSort) expect(spec.sortable).toContain(field);
   });

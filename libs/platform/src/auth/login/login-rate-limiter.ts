@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../config/config.tokens';
 import { DomainError, PlatformError, PlatformErrorCode } from '../../errors/domain-error';
 import { type PgClient, SqlReader } from '../../persistence/sql-reader';
 // The login lookup's normalization (login_directory.email_key), so spellings of one e-mail share a budget.
-import { emailKey } from '../../persistence/bulk/keys';
+import { emailKey } from '../../bulk/keys';
 
 /** Attempts per client IP allowed in one window, as a multiple of the per-e-mail limit. */
 export const IP_LIMIT_FACTOR = 10;
@@ -35,9 +35,15 @@ const WAIT_SQL = `
   select greatest(1, ceil(extract(epoch from window_start + $2::int * interval '1 second' - now())))::int as wait
     from login_limit where key = $1`;
 
+/**
+ * `succeeded` clears the failures only when it is the e-mail's last check in flight: with others
+ * still pending (a burst) it keeps its unit, as a failure, so the burst as a whole never checks
+ * more than the limit — clearing at once let the rest of a burst whose right password came first
+ * in (11–12 checks for a limit of 10).
+ */
 const SETTLE_SQL = {
   failed: `update login_limit set pendientes = greatest(pendientes - 1, 0), fallos = fallos + 1 where key = $1`,
-  succeeded: `update login_limit set pendientes = greatest(pendientes - 1, 0), fallos = 0 where key = $1`,
+  succeeded: `update login_limit set pendientes = greatest(pendientes - 1, 0), fallos = case when pendientes <= 1 then 0 else fallos + 1 end where key = $1`,
   other: `update login_limit set pendientes = greatest(pendientes - 1, 0) where key = $1`,
 } as const;
 
@@ -59,8 +65,9 @@ const NOTHING_RESERVED: LoginReservation = { settle: async () => undefined };
  *   failure, a success clears the failures, any other outcome only frees the reservation;
  * - per client IP, ALL attempts, at IP_LIMIT_FACTOR times the limit (password spraying across
  *   many e-mails from one address; shared NATs still get room).
- * Each key has a fixed window opened by its first attempt. A refused attempt is not counted and
- * never reaches the password check: 429 with Retry-After (seconds until the window closes).
+ * Each key has a fixed window opened by its first attempt. A refused attempt is not counted (by
+ * either key) and never reaches the password check: 429 with Retry-After (seconds until the window
+ * closes). A success clears the e-mail's failures once no other check of it is in flight.
  * The IP is the TCP peer: behind a reverse proxy every client shares the proxy's budget.
  */
 @Injectable()
@@ -80,26 +87,21 @@ export class LoginRateLimiter {
     const window = this.config.loginRateWindowSeconds;
     const mailKey = `correo:${emailKey(email)}`;
     const ipKey = `ip:${ip}`;
-    // One transaction: an e-mail refusal rolls back the IP's count (a refused attempt is free).
+    // One transaction: a refusal is thrown inside it, so the IP's count taken just before rolls
+    // back with it (a refused attempt uses no budget; returning from inside committed it).
     // Keys are always locked IP first, then e-mail, so two attempts never deadlock.
-    const wait = await this.sql.transaction(async (client) => {
-      for (const [key, max, sql] of [
-        [ipKey, limit * IP_LIMIT_FACTOR, RESERVE_ATTEMPT_SQL],
-        [mailKey, limit, RESERVE_CHECK_SQL],
-      ] as const) {
-        const { rowCount } = await client.query(sql, [key, max, window]);
-        if (!rowCount) return retryAfter(client, key, window);
-      }
-      return 0;
-    });
-    this.sweepSometimes(window);
-    if (wait > 0) {
-      throw new PlatformError(
-        PlatformErrorCode.TOO_MANY_REQUESTS,
-        `Demasiados intentos de inicio de sesión. Espere ${wait} s antes de intentar de nuevo.`,
-        undefined,
-        { 'retry-after': String(wait) },
-      );
+    try {
+      await this.sql.transaction(async (client) => {
+        for (const [key, max, sql] of [
+          [ipKey, limit * IP_LIMIT_FACTOR, RESERVE_ATTEMPT_SQL],
+          [mailKey, limit, RESERVE_CHECK_SQL],
+        ] as const) {
+          const { rowCount } = await client.query(sql, [key, max, window]);
+          if (!rowCount) throw tooManyAttempts(await retryAfter(client, key, window));
+        }
+      });
+    } finally {
+      this.sweepSometimes(window);
     }
     return {
       settle: async (outcome) => {
@@ -138,6 +140,15 @@ export class LoginRateLimiter {
       )
       .catch((err: Error) => this.log.warn(`No se pudieron borrar las ventanas de inicio de sesión vencidas: ${err.message}`));
   }
+}
+
+function tooManyAttempts(wait: number): PlatformError {
+  return new PlatformError(
+    PlatformErrorCode.TOO_MANY_REQUESTS,
+    `Demasiados intentos de inicio de sesión. Espere ${wait} s antes de intentar de nuevo.`,
+    undefined,
+    { 'retry-after': String(wait) },
+  );
 }
 
 async function retryAfter(client: PgClient, key: string, window: number): Promise<number> {

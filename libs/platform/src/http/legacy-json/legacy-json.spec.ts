@@ -2,6 +2,7 @@ import {
   compileLegacyWriter,
   CompileOptions,
   envelopeChunkWriter,
+  envelopeStreamWriter,
   envelopeWriter,
   LegacyField,
   LegacyInput,
@@ -376,6 +377,30 @@ describe.each(MODES)('legacy JSON writer (%s)', (mode) => {
       }
       expect([...chunks(many, 1)].length).toBeGreaterThan(3);
       expect(() => [...chunks([{ uuid: 'x', valor: 1, nombre: '' }], 1)]).toThrow('legacy JSON at $[].uuid: expected');
+    });
+
+    it('from an async source (a cursor): the same bytes, total = the elements written, chunks of about 64 K', async () => {
+      const schema = { uuid: 'uuid', valor: 'double', nombre: 'string' } as const;
+      const stream = envelopeStreamWriter(schema, { mode });
+      const whole = envelopeWriter(schema, { mode });
+      const many = Array.from({ length: 3000 }, (_, i) => ({ ...rows[i % 2], valor: i * 1000.5, nombre: `Ñandú "${i}"\u001f` }));
+      async function* source<T>(list: T[]): AsyncGenerator<T> {
+        for (const item of list) yield await Promise.resolve(item);
+      }
+      const batches = <T>(list: T[]): T[][] =>
+        Array.from({ length: Math.ceil(list.length / 250) }, (_, i) => list.slice(i * 250, i * 250 + 250));
+      for (const list of [[], many.slice(0, 2), many]) {
+        const pieces: string[] = [];
+        for await (const piece of stream(source(list))) pieces.push(piece);
+        expect(pieces.join('')).toBe(whole(list, list.length));
+        expect(pieces.slice(0, -1).every((p) => p.length >= 64 * 1024 && p.length < 65 * 1024)).toBe(true);
+        // A cursor's batches: one array per fetch, the same bytes.
+        const batched: string[] = [];
+        for await (const piece of stream(source(batches(list)))) batched.push(piece);
+        expect(batched.join('')).toBe(whole(list, list.length));
+      }
+      const bad = stream(source([{ uuid: 'x', valor: 1, nombre: '' }]));
+      await expect(bad.next()).rejects.toThrow('legacy JSON at $[].uuid: expected');
     });
   });
 });

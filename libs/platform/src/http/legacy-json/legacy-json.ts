@@ -438,13 +438,14 @@ export function envelopeChunkWriter<T = never, const S extends LegacyField = Leg
   };
 }
 
-export type LegacyEnvelopeStreamWriter<T> = (rows: AsyncIterable<T>) => AsyncGenerator<string, void, undefined>;
+export type LegacyEnvelopeStreamWriter<T> = (rows: AsyncIterable<T | readonly T[]>) => AsyncGenerator<string, void, undefined>;
 
 /**
  * envelopeWriter's bytes for a result read as it comes (a cursor): the elements are written as
  * they arrive, in chunks of about 64 K characters, and `total` — the last member of the envelope —
- * is the number of elements written. Concatenated, the chunks are what envelopeWriter writes for
- * the same elements. Ending the generator early (the client gone) ends the iteration of `rows`.
+ * is the number of elements written. `rows` yields elements, or arrays of them (a cursor's batches:
+ * one iteration per batch instead of per row). Concatenated, the chunks are what envelopeWriter
+ * writes for the same elements. Ending the generator early (the client gone) ends the iteration of `rows`.
  */
 export function envelopeStreamWriter<T = never, const S extends LegacyField = LegacyField>(
   elementSchema: S,
@@ -455,8 +456,9 @@ export function envelopeStreamWriter<T = never, const S extends LegacyField = Le
   async function* writeStream(rows: AsyncIterable<unknown>): AsyncGenerator<string, void, undefined> {
     let chunk = '{"contenido":[';
     let total = 0;
-    for await (const row of rows) {
-      chunk += (total++ === 0 ? '' : ',') + element(row);
+    for await (const item of rows) {
+      if (Array.isArray(item)) for (const row of item) chunk += (total++ === 0 ? '' : ',') + element(row);
+      else chunk += (total++ === 0 ? '' : ',') + element(item);
       if (chunk.length >= CHUNK_CHARS) {
         yield chunk;
         chunk = '';

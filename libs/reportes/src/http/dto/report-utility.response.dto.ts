@@ -1,7 +1,13 @@
 import { ApiExtraModels, ApiProperty, type ApiPropertyOptions, getSchemaPath } from '@nestjs/swagger';
-import type { ReportUtilityRowView, ReportUtilityTotalsView, ReportUtilityView } from '../../queries/report-utility/report-utility.view';
+import type {
+  ReportUtilityRowView,
+  ReportUtilityTotalsView,
+  ReportUtilityView,
+  SalesRowView,
+  SalesTotalsView,
+} from '../../queries/report-utility/report-utility.view';
 
-/** Shared by both row shapes (the detail row only adds saleId and date in front). */
+/** Shared by both row shapes (the detail row only adds saleId and date in front) and by the sales reports (§11.4). */
 const FIELD: Record<Exclude<keyof ReportUtilityRowView, 'saleId' | 'date'>, ApiPropertyOptions> = {
   productId: { example: 'C0FFEE00000040008000000000000001', description: 'Uuid del producto (32 hexadecimales en mayúscula).' },
   code: { example: 'A-100', description: 'Código del producto.' },
@@ -24,7 +30,8 @@ const FIELD: Record<Exclude<keyof ReportUtilityRowView, 'saleId' | 'date'>, ApiP
   },
 };
 
-export class ReportUtilityGroupedRowDto implements ReportUtilityRowView {
+/** A sales-by-product row with groupResult=true (CONTRACT §11.4): what every product row of the sales reports carries. */
+export class SalesGroupedRowDto implements SalesRowView {
   @ApiProperty(FIELD.productId) productId!: string;
   @ApiProperty(FIELD.code) code!: string;
   @ApiProperty(FIELD.name) name!: string;
@@ -34,12 +41,10 @@ export class ReportUtilityGroupedRowDto implements ReportUtilityRowView {
   @ApiProperty(FIELD.totalDiscount) totalDiscount!: number;
   @ApiProperty(FIELD.totalTaxes) totalTaxes!: number;
   @ApiProperty(FIELD.total) total!: number;
-  @ApiProperty(FIELD.avgCost) avgCost!: number;
-  @ApiProperty(FIELD.grossProfit) grossProfit!: number;
 }
 
-/** Detail row (groupResult absent or false): one per product per sale, saleId and date first. */
-export class ReportUtilityDetailRowDto implements ReportUtilityRowView {
+/** A sales-by-product detail row (groupResult absent or false): one per product per sale, saleId and date first. */
+export class SalesDetailRowDto implements SalesRowView {
   @ApiProperty({ example: '5A1E00000000400080000000000000A1', description: 'Uuid de la venta (32 hexadecimales en mayúscula).' })
   saleId!: string;
 
@@ -55,16 +60,30 @@ export class ReportUtilityDetailRowDto implements ReportUtilityRowView {
   @ApiProperty(FIELD.totalDiscount) totalDiscount!: number;
   @ApiProperty({ ...FIELD.totalTaxes, example: 1805 }) totalTaxes!: number;
   @ApiProperty({ ...FIELD.total, example: 16305 }) total!: number;
-  @ApiProperty({ ...FIELD.avgCost, example: 1234.5678 }) avgCost!: number;
-  @ApiProperty({ ...FIELD.grossProfit, example: 11296.3 }) grossProfit!: number;
 }
 
-export class ReportUtilityTotalsDto implements ReportUtilityTotalsView {
+/** Totals of every line of a sales report, from the exact sums. */
+export class SalesTotalsDto implements SalesTotalsView {
   @ApiProperty({ example: 27.25, description: 'Σ cantidad de todas las líneas.' }) quantity!: number;
   @ApiProperty({ example: 47291.75, description: 'Σ(cantidad × precioUnitario), 2 decimales.' }) totalBruto!: number;
   @ApiProperty({ example: 2100, description: 'Σ descuento, 2 decimales.' }) totalDiscount!: number;
   @ApiProperty({ example: 2926, description: 'Σ impuestos, 2 decimales.' }) totalTaxes!: number;
   @ApiProperty({ example: 48117.75, description: 'totalBruto − totalDiscount + totalTaxes, 2 decimales.' }) total!: number;
+}
+
+/** A profitability row with groupResult=true: the sales row, then its cost members. */
+export class ReportUtilityGroupedRowDto extends SalesGroupedRowDto implements ReportUtilityRowView {
+  @ApiProperty(FIELD.avgCost) avgCost!: number;
+  @ApiProperty(FIELD.grossProfit) grossProfit!: number;
+}
+
+/** Detail row (groupResult absent or false): one per product per sale, saleId and date first. */
+export class ReportUtilityDetailRowDto extends SalesDetailRowDto implements ReportUtilityRowView {
+  @ApiProperty({ ...FIELD.avgCost, example: 1234.5678 }) avgCost!: number;
+  @ApiProperty({ ...FIELD.grossProfit, example: 11296.3 }) grossProfit!: number;
+}
+
+export class ReportUtilityTotalsDto extends SalesTotalsDto implements ReportUtilityTotalsView {
   @ApiProperty({ example: 23592.99, description: 'Costo de lo vendido: Σ(cantidad × costoPromedio), 2 decimales.' }) cost!: number;
   @ApiProperty({ example: 23698.76, description: 'totalBruto − cost (de las sumas exactas), 2 decimales.' }) grossProfit!: number;
 }

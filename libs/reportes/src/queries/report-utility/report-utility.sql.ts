@@ -78,15 +78,21 @@ const sums = (values: readonly string[]): string =>
 
 const SUMS = sums(LINE_VALUES);
 
-const FIGURES = `
+/** What a row sold: the figures of every sales report (CONTRACT §4, §11.4), from the exact sums of `g`. */
+const SALE_FIGURES = `
          trim_scale(g.q) as "quantity",
          round(g.b, 2) as "totalBruto",
          round(g.d, 2) as "totalDiscount",
          round(g.i, 2) as "totalTaxes",
-         round(g.b - g.d + g.i, 2) as "total",
+         round(g.b - g.d + g.i, 2) as "total"`;
+
+/** What it cost: the profitability report's own figures. */
+const COST_FIGURES = `
          case when not g.is_total and g.q > 0 then div(g.c * 20000 + g.q, g.q * 2) * 0.0001 end as "avgCost",
          round(g.c, 2) as "cost",
          round(g.b - g.c, 2) as "grossProfit"`;
+
+const FIGURES = `${SALE_FIGURES},${COST_FIGURES}`;
 
 const PRODUCT = `
          g.producto_id::text as "productId", p.codigo as "code", p.nombre as "name", p.categoria as "categoryName",`;
@@ -141,6 +147,21 @@ function lineSource(oneBusiness: boolean, from: string, to: string): string {
 }
 
 /**
+ * `k` and `sources`: the range's sale figures per product as line-like rows (producto_id, q, b, d,
+ * i, c) — whole UTC years from the yearly rollup, the other whole months from the monthly one, the
+ * partial months at the edges from the lines (see groupedSql).
+ */
+function rangeSources(oneBusiness: boolean): string {
+  return `${BOUNDS},
+  sources as (${periodSource(oneBusiness, 'year', 'k.y0', 'k.y1')}
+     union all${periodSource(oneBusiness, 'month', 'k.m0', 'least(k.y0, k.m1)')}
+     union all${periodSource(oneBusiness, 'month', 'greatest(k.y1, least(k.y0, k.m1))', 'k.m1')}
+     union all${lineSource(oneBusiness, '$3::timestamptz', bound('least(k.m0z, k.e)'))}
+     union all${lineSource(oneBusiness, bound('greatest(k.m1z, least(k.m0z, k.e))'), `$4::timestamptz + interval '1 millisecond'`)}
+  )`;
+}
+
+/**
  * One row per product. Whole UTC years come from the yearly rollup, the other whole months from
  * the monthly one and only the partial months at the edges from the lines: every finer source is
  * read as the two pieces of its range below and above the coarser one, [lo, least(in0, hi)) and
@@ -151,13 +172,7 @@ function lineSource(oneBusiness: boolean, from: string, to: string): string {
  */
 function groupedSql(oneBusiness: boolean): string {
   return `
-  with${BOUNDS},
-  sources as (${periodSource(oneBusiness, 'year', 'k.y0', 'k.y1')}
-     union all${periodSource(oneBusiness, 'month', 'k.m0', 'least(k.y0, k.m1)')}
-     union all${periodSource(oneBusiness, 'month', 'greatest(k.y1, least(k.y0, k.m1))', 'k.m1')}
-     union all${lineSource(oneBusiness, '$3::timestamptz', bound('least(k.m0z, k.e)'))}
-     union all${lineSource(oneBusiness, bound('greatest(k.m1z, least(k.m0z, k.e))'), `$4::timestamptz + interval '1 millisecond'`)}
-  ),
+  with${rangeSources(oneBusiness)},
   g as (
     select grouping(l.producto_id) = 1 as is_total, l.producto_id,${sums(SUM_NAMES.map((n) => `l.${n}`))}
       from sources l
@@ -205,6 +220,41 @@ function detailSql(oneBusiness: boolean): string {
     cross join lateral (select catalogo.m -> g.producto_id::text as f) x
     cross join lateral (select x.f ->> 0 as codigo, x.f ->> 1 as nombre, x.f ->> 2 as categoria) p
    order by g.fecha nulls last, g.venta_id, p.codigo collate "C", g.producto_id`;
+}
+
+/** One row of GET /reports/reportSalesByCategory (CONTRACT §11.4); `isTotal` marks the totals row (the last one). */
+export interface SalesByCategoryRow {
+  isTotal: boolean;
+  /** Lowercase uuid; null on the row of the products without a category (and on the totals row). */
+  categoryId: string | null;
+  categoryName: string | null;
+  quantity: string;
+  totalBruto: string;
+  totalDiscount: string;
+  totalTaxes: string;
+  total: string;
+}
+
+/**
+ * The sales per category (CONTRACT §11.4): the grouped report's sources and sums — the same
+ * rollups, lines, exact sums and rounding — grouped by the product's category instead of the
+ * product. Sales of products without a category (or whose product row is missing) form the row
+ * whose category is null. Order: exact totalBruto desc, then categoryName in byte order, then
+ * categoryId; the totals row last. Same parameters as the report.
+ */
+export function salesByCategorySql(oneBusiness: boolean): string {
+  return `
+  with${rangeSources(oneBusiness)},
+  g as (
+    select grouping(p.categoria_id) = 1 as is_total, p.categoria_id,${sums(SUM_NAMES.map((n) => `l.${n}`))}
+      from sources l
+      left join producto p on p.tenant_id = $1::uuid and p.id = l.producto_id
+     group by grouping sets ((p.categoria_id), ())
+  )
+  select g.is_total as "isTotal", g.categoria_id::text as "categoryId", cat.nombre as "categoryName",${SALE_FIGURES}
+    from g
+    left join categoria cat on cat.tenant_id = $1::uuid and cat.id = g.categoria_id
+   order by g.is_total, g.b desc, cat.nombre collate "C", g.categoria_id`;
 }
 
 export function reportUtilitySql(shape: ReportUtilityShape): string {

@@ -1,5 +1,5 @@
 import { decimalJson, textJson, toWireUuid } from '@nomina-api/platform/http';
-import type { ReportUtilityRow } from './report-utility.sql';
+import type { ReportUtilityRow, SalesByCategoryRow } from './report-utility.sql';
 
 /**
  * One report row with its figures as exact decimal text (what the CSV writes; JSON turns them
@@ -34,6 +34,9 @@ export interface ReportUtilityTotalsRecord {
   grossProfit: string;
 }
 
+/** What a sale adds up to in every sales report (CONTRACT §4, §11.4), exact decimal text. */
+export type SalesTotalsRecord = Pick<ReportUtilityTotalsRecord, 'quantity' | 'totalBruto' | 'totalDiscount' | 'totalTaxes' | 'total'>;
+
 /** What the report stream carries: every row in report order, then exactly one totals item. */
 export type ReportUtilityItem = { row: ReportUtilityRecord } | { totals: ReportUtilityTotalsRecord };
 
@@ -46,6 +49,9 @@ type Numeric<T> = {
 /** JSON shapes: the same fields with plain JSON numbers. */
 export type ReportUtilityRowView = Numeric<ReportUtilityRecord>;
 export type ReportUtilityTotalsView = Numeric<ReportUtilityTotalsRecord>;
+/** The sales-by-product row and the sales totals (CONTRACT §11.4): no cost members. */
+export type SalesRowView = Omit<ReportUtilityRowView, 'avgCost' | 'grossProfit'>;
+export type SalesTotalsView = Numeric<SalesTotalsRecord>;
 export interface ReportUtilityView {
   reportByProduct: ReportUtilityRowView[];
   totals: ReportUtilityTotalsView;
@@ -111,6 +117,19 @@ export function toRowView(record: ReportUtilityRecord): ReportUtilityRowView {
  * record (no view object, no spread): a year of detail is half a million rows.
  */
 export function toRowJson(r: ReportUtilityRecord): string {
+  return saleJson(r) + ',"avgCost":' + decimalJson(r.avgCost) + ',"grossProfit":' + decimalJson(r.grossProfit) + '}';
+}
+
+/**
+ * The JSON of one row of the sales-by-product report (CONTRACT §11.4): the profitability row
+ * without its cost members, byte for byte `JSON.stringify(toSalesRowView(record))`.
+ */
+export function toSalesRowJson(r: ReportUtilityRecord): string {
+  return saleJson(r) + '}';
+}
+
+/** A row's JSON up to and including `total`, unclosed: what every sales report's row says about the sale. */
+function saleJson(r: ReportUtilityRecord): string {
   const head =
     r.saleId === undefined ? '{"productId":' : '{"saleId":' + textJson(r.saleId) + ',"date":' + textJson(r.date ?? null) + ',"productId":';
   return (
@@ -131,23 +150,87 @@ export function toRowJson(r: ReportUtilityRecord): string {
     ',"totalTaxes":' +
     decimalJson(r.totalTaxes) +
     ',"total":' +
-    decimalJson(r.total) +
-    ',"avgCost":' +
-    decimalJson(r.avgCost) +
-    ',"grossProfit":' +
-    decimalJson(r.grossProfit) +
-    '}'
+    decimalJson(r.total)
   );
 }
 
 export function toTotalsView(t: ReportUtilityTotalsRecord): ReportUtilityTotalsView {
+  return { ...toSalesTotalsView(t), cost: Number(t.cost), grossProfit: Number(t.grossProfit) };
+}
+
+/** The sales reports' totals (CONTRACT §11.4): the profitability totals without cost and grossProfit. */
+export function toSalesTotalsView(t: SalesTotalsRecord): SalesTotalsView {
   return {
     quantity: Number(t.quantity),
     totalBruto: Number(t.totalBruto),
     totalDiscount: Number(t.totalDiscount),
     totalTaxes: Number(t.totalTaxes),
     total: Number(t.total),
-    cost: Number(t.cost),
-    grossProfit: Number(t.grossProfit),
+  };
+}
+
+/** A sales-by-product row as JSON numbers (the reference of toSalesRowJson). */
+export function toSalesRowView(record: ReportUtilityRecord): SalesRowView {
+  const { avgCost: _avgCost, grossProfit: _grossProfit, ...view } = toRowView(record);
+  return view;
+}
+
+/** One row of the sales-by-category report, exact decimal text (what the CSV writes). */
+export interface SalesByCategoryRecord extends SalesTotalsRecord {
+  /** Wire uuid; null for the sales of products without a category. */
+  categoryId: string | null;
+  categoryName: string | null;
+}
+
+export type SalesByCategoryRowView = Numeric<SalesByCategoryRecord>;
+
+export interface SalesByCategoryView {
+  reportByCategory: SalesByCategoryRowView[];
+  totals: SalesTotalsView;
+}
+
+/** Field names of a category row, in record order (the JSON's, and the exports' columns). */
+export const CATEGORY_COLUMNS = [
+  'categoryId',
+  'categoryName',
+  'quantity',
+  'totalBruto',
+  'totalDiscount',
+  'totalTaxes',
+  'total',
+] as const satisfies readonly (keyof SalesByCategoryRecord)[];
+
+/** The statement's rows → the category records (wire uuids) and the totals, in report order. */
+export function toSalesByCategory(rows: readonly SalesByCategoryRow[]): { rows: SalesByCategoryRecord[]; totals: SalesTotalsRecord } {
+  const records: SalesByCategoryRecord[] = [];
+  let totals: SalesTotalsRecord | undefined;
+  for (const r of rows) {
+    const figures = {
+      quantity: r.quantity,
+      totalBruto: r.totalBruto,
+      totalDiscount: r.totalDiscount,
+      totalTaxes: r.totalTaxes,
+      total: r.total,
+    };
+    if (r.isTotal) totals = figures;
+    else records.push({ categoryId: r.categoryId === null ? null : toWireUuid(r.categoryId), categoryName: r.categoryName, ...figures });
+  }
+  if (!totals) throw new Error('sales-by-category: the statement returned no totals row');
+  return { rows: records, totals };
+}
+
+/** The JSON body of GET /reports/reportSalesByCategory: decimal text becomes JSON numbers only here. */
+export function toSalesByCategoryView(report: { rows: readonly SalesByCategoryRecord[]; totals: SalesTotalsRecord }): SalesByCategoryView {
+  return {
+    reportByCategory: report.rows.map((r) => ({
+      categoryId: r.categoryId,
+      categoryName: r.categoryName,
+      quantity: Number(r.quantity),
+      totalBruto: Number(r.totalBruto),
+      totalDiscount: Number(r.totalDiscount),
+      totalTaxes: Number(r.totalTaxes),
+      total: Number(r.total),
+    })),
+    totals: toSalesTotalsView(report.totals),
   };
 }

@@ -9,7 +9,7 @@ import {
   stageTables,
   symmetricDifferenceSql,
   upsertStaged,
-} from '../bulk/staging';
+} from '../staging';
 import { PLATFORM_COLUMNS as COLUMNS } from './tables';
 
 /**

@@ -1,4 +1,4 @@
-import type { ForeignKey } from '../bulk/foreign-key';
+import type { ForeignKey } from '../foreign-key';
 
 /**
  * The columns platform's tables are written with by a bulk load (Migration20261122000000_platform).

@@ -1,4 +1,4 @@
-import type { Instant, Uuid } from '../bulk/dataset-scalars';
+import type { Instant, Uuid } from '../dataset-scalars';
 
 /** Platform's part of the import format (../shared/contract/dataset.schema.json): businesses and users. */
 

@@ -2,16 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { verifyPassword } from '@nomina-api/platform/auth';
-import { acquireDatabase, type DatabaseSelection, ensureDatabase, ImportError, migrateDatabase } from '@nomina-api/platform/persistence';
-import { APP_SCHEMA } from '../../../apps/api/src/database/schema';
-import type { Dataset, PagoInput, TenantInput } from './dataset.types';
-import { loadDataset, type LoadSummary } from './load-dataset';
-import { validateDataset } from './validate-dataset';
-import { ALL_TABLES, COLUMNS, type TableName } from './tables';
+import { migrateDatabase } from '@nomina-api/platform/persistence';
+import { ImportError } from '@nomina-api/platform/bulk';
+import type { Dataset, PagoInput, TenantInput } from '@nomina-api/importer/dataset.types';
+import { loadDataset, type LoadSummary } from '@nomina-api/importer/load-dataset';
+import { ALL_TABLES, COLUMNS, type TableName } from '@nomina-api/importer/tables';
+import { validateDataset } from '@nomina-api/importer/validate-dataset';
+import { APP_SCHEMA } from '../apps/api/src/database/schema';
+import { freshDatabase, runScoped } from './support/test-database';
 
 jest.setTimeout(60_000);
 
-const REPO = join(__dirname, '../../..');
+const REPO = join(__dirname, '..');
 const FIXTURE = JSON.parse(readFileSync(join(REPO, 'test/fixtures/example-dataset.json'), 'utf8')) as Dataset;
 
 /** Everything COPY's text format treats specially, plus what merely looks special. */
@@ -35,37 +37,23 @@ const key = (uuid: string): string => uuid.replace(/-/g, '').toLowerCase();
 const cents = (v: number): bigint => BigInt(Math.round(v * 100));
 const money = (c: bigint): string => `${c < 0n ? '-' : ''}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, '0')}`;
 
-let db: DatabaseSelection;
 let url: string;
 let client: Client;
 let summary: LoadSummary;
 
-/** The embedded server in .data/jest-importer, or DATABASE_URL's server (never its own database). */
-async function testDatabaseUrl(): Promise<string> {
-  db = await acquireDatabase(
-    { databaseUrl: process.env.DATABASE_URL || undefined, dataDir: join(REPO, '.data/jest-importer'), embeddedPgPort: 0 },
-    () => undefined,
-    { database: 'importer_test', fastInit: true },
-  );
-  if (db.embedded) return db.url;
-  await ensureDatabase(db.url, 'importer_test');
-  const url = new URL(db.url);
-  url.pathname = '/importer_test';
-  return url.toString();
-}
-
 beforeAll(async () => {
-  url = await testDatabaseUrl();
+  // A database of its own on the run's server (the global setup's), dropped by its teardown.
+  url = await freshDatabase(process.env.TEST_PG_ADMIN_URL!, runScoped('nomina_test_importer'));
   await migrateDatabase(url, APP_SCHEMA);
   client = new Client({ connectionString: url });
   await client.connect();
-  await client.query(`truncate ${ALL_TABLES.join(', ')}`);
+  // Cascade: tables outside the import (the numbering's block record) reference the tenant.
+  await client.query(`truncate ${ALL_TABLES.join(', ')} cascade`);
   summary = await loadDataset(client, DATA, { replace: false });
 });
 
 afterAll(async () => {
   await client?.end();
-  await db?.release();
 });
 
 async function count(table: string, where = 'true', params: unknown[] = []): Promise<number> {

@@ -1,8 +1,8 @@
 import type { Client } from 'pg';
-import { copyRows, type CopyValue } from '../bulk/copy-writer';
-import { ImportError } from '../bulk/import-error';
-import { emailKey, uuidKey } from '../bulk/keys';
-import { TABLES, type TableTarget } from '../bulk/staging';
+import { copyRows, type CopyValue } from '../copy-writer';
+import { ImportError } from '../import-error';
+import { emailKey, uuidKey } from '../keys';
+import { TABLES, type TableTarget } from '../staging';
 import type { NegocioInput, UsuarioInput } from './dataset.types';
 import { PLATFORM_COLUMNS as COLUMNS } from './tables';
 

@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /*
- * Runs a TypeScript script without ts-node: `node bench/run-ts.js bench/some.bench.ts [args...]`.
+ * Runs a TypeScript script without ts-node: `node tools/run-ts.js bench/some.bench.ts [args...]`
+ * (benchmarks, scripts/, the import CLI in tests, tools/package-check-db.ts).
  *
  * Registers a require hook that compiles `.ts` files on the fly with @swc/core (the same options
  * as the jest transform: decorators + metadata, ES2022, CommonJS with ESM interop so
- * `import x from 'cjs-module'` works) and maps the monorepo aliases the same way tsconfig does:
- * `@nomina-api/<name>` -> `<root>/libs/<name>/src`, `@nomina-api/<name>/<sub>` -> `<root>/libs/<name>/src/<sub>`.
- * The script runs as the main module (`require.main === module` holds) and sees its own argv.
+ * `import x from 'cjs-module'` works) and resolves the `@nomina-api/*` aliases of tsconfig.json
+ * (tools/aliases.js). The script runs as the main module (`require.main === module` holds) and
+ * sees its own argv.
  */
 'use strict';
 
@@ -14,8 +15,7 @@ const fs = require('fs');
 const path = require('path');
 const Module = require('module');
 const { transformSync } = require('@swc/core');
-
-const root = path.resolve(__dirname, '..');
+const { registerAliases } = require('./aliases');
 
 const swcOptions = {
   jsc: {
@@ -28,19 +28,7 @@ const swcOptions = {
   sourceMaps: 'inline',
 };
 
-const ALIAS = /^@nomina-api\/([^/]+)(?:\/(.+))?$/;
-const originalResolve = Module._resolveFilename;
-Module._resolveFilename = function resolveWithAliases(request, parent, isMain, options) {
-  const m = ALIAS.exec(request);
-  if (m !== null) {
-    const libRoot = path.join(root, 'libs', m[1], 'src');
-    // Unknown names fall through, so a real npm scope called @nomina-api would still resolve normally.
-    if (fs.existsSync(libRoot)) {
-      request = m[2] === undefined ? libRoot : path.join(libRoot, m[2]);
-    }
-  }
-  return originalResolve.call(this, request, parent, isMain, options);
-};
+registerAliases();
 
 // Registering the extension also makes Node try `.ts` (and `index.ts`) when resolving bare paths.
 Module._extensions['.ts'] = function compileTs(module, filename) {
@@ -53,7 +41,7 @@ process.setSourceMapsEnabled(true);
 
 const script = process.argv[2];
 if (script === undefined) {
-  console.error('usage: node bench/run-ts.js <script.ts> [args...]');
+  console.error('usage: node tools/run-ts.js <script.ts> [args...]');
   process.exit(2);
 }
 // Drop this loader from argv so the script sees `node <script> [args...]`.

@@ -1,0 +1,81 @@
+import { prepared } from '@nomina-api/platform/persistence';
+import { foldedContainsPatternSql, type SortColumn } from '../listing';
+
+/** One payslip of the person's history as written (wire names, CONTRACT §11.2); totals stored at import. */
+export interface HistorialPagoRow {
+  uuid: string;
+  uuidPago: string;
+  ano: number;
+  mes: number;
+  descripcionPago: string;
+  fechaDesde: string;
+  fechaHasta: string;
+  fechaPago: string;
+  estado: string;
+  tipoPago: string;
+  definitivo: boolean;
+  uuidVinculado: string;
+  salarioBase: string;
+  diasTrabajados: string;
+  totalDevengados: string;
+  totalDeducciones: string;
+  totalNeto: string;
+}
+
+export const HISTORIAL_SORT_COLUMNS: Record<string, SortColumn> = {
+  ano: { sql: 'p.ano' },
+  mes: { sql: 'p.mes' },
+  fechaDesde: { sql: 'p.fecha_desde' },
+  fechaPago: { sql: 'p.fecha_pago' },
+  estado: { sql: 'p.estado', text: true },
+  tipoPago: { sql: 'p.tipo_pago', text: true },
+  totalDevengados: { sql: 'pe.total_devengados' },
+  totalDeducciones: { sql: 'pe.total_deducciones' },
+  totalNeto: { sql: 'pe.total_neto' },
+};
+export const HISTORIAL_TIE_BREAKER = 'pe.id';
+
+const FROM = `
+    from pago_empleado pe
+    join pago p on p.tenant_id = pe.tenant_id and p.id = pe.pago_id`;
+
+const SELECT = `
+  select pe.id as "uuid", pe.pago_id as "uuidPago", p.ano as "ano", p.mes as "mes", p.descripcion as "descripcionPago",
+         p.fecha_desde as "fechaDesde", p.fecha_hasta as "fechaHasta", p.fecha_pago as "fechaPago",
+         p.estado as "estado", p.tipo_pago as "tipoPago", p.definitivo as "definitivo",
+         pe.vinculacion_id as "uuidVinculado", pe.salario_base as "salarioBase", pe.dias_trabajados as "diasTrabajados",
+         pe.total_devengados as "totalDevengados", pe.total_deducciones as "totalDeducciones", pe.total_neto as "totalNeto",
+         (count(*) over ())::int as "total"${FROM}`;
+
+/** What a statement filters on besides tenant and person. */
+export interface HistorialCriteria {
+  /** Absent: every estado. */
+  estados?: readonly string[];
+  filter?: string;
+}
+
+/**
+ * Every payslip of one person (all bonds), payments of type IN left out (CONTRACT §11.2). $1
+ * tenant, $2 person; then estados and the filter, when given. The person's payslips come from
+ * index pago_empleado_empleado (tenant_id, empleado_id, pago_id), each payment by its primary key:
+ * a person has one payslip per payment, a few hundred at most, so the sort is in memory.
+ */
+export function historialPagosSql(
+  tenantId: string,
+  empleadoId: string,
+  c: HistorialCriteria,
+  order: string,
+): { page: string; count: string; values: unknown[] } {
+  const values: unknown[] = [tenantId, empleadoId];
+  let where = `
+   where pe.tenant_id = $1
+     and pe.empleado_id = $2
+     and p.tipo_pago <> 'IN'`;
+  if (c.estados !== undefined) where += `\n     and p.estado = any($${values.push(c.estados)}::bpchar[])`;
+  if (c.filter !== undefined)
+    where += `\n     and p.descripcion_fold like ${foldedContainsPatternSql(`$${values.push(c.filter)}`)} escape '\\'`;
+  return { page: `${SELECT}${where}\n  ${order}`, count: `select count(*)::int as "total"${FROM}${where}`, values };
+}
+
+/** $1 tenant, $2 person: whether the person exists (an empty history of a known person is a 200). */
+export const EMPLEADO_EXISTE_SQL = prepared(`select 1 as "existe" from empleado e where e.tenant_id = $1 and e.id = $2`);
