@@ -14,7 +14,7 @@ import { NOMINA_COLUMNS } from './tables';
  * acumulado-anual.ts: ConceptoAnual sums it while an import's lines stream by (load-pagos.ts);
  * CONCEPTO_ANUAL_ROWS builds it from the stored lines (the migration's backfill, and the reference of
  * test/explorador-conceptos.e2e-spec.ts, which checks that both forms give the same rows);
- * refreshConceptoAnual rebuilds the rows a merge changed. A change
+ * stageConceptoAnualDelta and applyConceptoAnualDelta add to it the difference a merge makes. A change
  * to the rollup changes both, here.
  */
 
@@ -145,21 +145,58 @@ export function conceptoAnualRowsSql(where?: string): string {
 /** Every tenant's rollup rows (the migration's backfill). */
 export const CONCEPTO_ANUAL_ROWS = conceptoAnualRowsSql();
 
+const DELTA_TABLE = 'merge_concepto_anual_delta';
+
+/** The lines (pe: payslips, d: lines) of definitive payslips as (sign, bond, year, concept, cantidad, valor). */
+const signedLines = (sign: number, payslips: string, lines: string, where: string): string =>
+  `select ${sign} as s, pe.vinculacion_id, extract(year from pe.pago_fecha_desde)::smallint as ano, d.concepto_codigo, d.cantidad, d.valor
+     from ${payslips} pe join ${lines} d on d.pago_empleado_id = pe.id and d.tenant_id = pe.tenant_id
+    where pe.pago_definitivo and ${where}`;
+
 /**
- * The third form, for a merge (merge-pagos.ts): the rows of the bonds and years in the temporary
- * table `keys` (vinculacion_id, ano) rebuilt from their stored lines (the bonds' payslips by index,
- * then their lines by the line table's key), every other row left as it is.
+ * The third form, for a merge (merge-pagos.ts), in two steps around the merge's writes: the
+ * difference the merge makes — minus the stored lines of the payments in `removed`, plus the staged
+ * lines (merge_pago_empleado_detalle) of those in `added` (subqueries of payment ids) — noted before
+ * the stored payments go (stageConceptoAnualDelta), then added to the stored rows once the new ones
+ * are written (applyConceptoAnualDelta). Only the rows of the bonds, years and concepts of those lines
+ * are written, as updates (numeric sums: exact). A row left at zero is deleted only when no line of
+ * its bond, year and concept remains (a line may be worth zero).
  */
-export async function refreshConceptoAnual(client: Client, tenantKey: string, keys: string): Promise<void> {
+export async function stageConceptoAnualDelta(client: Client, tenantKey: string, removed: string, added: string): Promise<void> {
   await client.query(
-    `delete from vinculacion_concepto_anual a using ${keys} k where a.tenant_id = $1 and a.vinculacion_id = k.vinculacion_id and a.ano = k.ano`,
+    `create temp table if not exists ${DELTA_TABLE} (vinculacion_id uuid, ano smallint, concepto_codigo varchar(20), cantidad numeric, valor numeric)
+     on commit drop`,
+  );
+  await client.query(`truncate ${DELTA_TABLE}`);
+  await client.query(
+    `insert into ${DELTA_TABLE}
+     select vinculacion_id, ano, concepto_codigo, sum(s * cantidad), sum(s * valor) from (
+       ${signedLines(-1, 'pago_empleado', 'pago_empleado_detalle', `pe.tenant_id = $1 and pe.pago_id in ${removed}`)}
+       union all
+       ${signedLines(1, 'merge_pago_empleado', 'merge_pago_empleado_detalle', `pe.pago_id in ${added}`)}
+     ) x group by 1, 2, 3`,
     [tenantKey],
   );
-  const mine =
-    `pe.tenant_id = $1 and pe.vinculacion_id in (select vinculacion_id from ${keys}) ` +
-    `and exists (select 1 from ${keys} k where k.vinculacion_id = pe.vinculacion_id and k.ano = extract(year from pe.pago_fecha_desde))`;
+}
+
+export async function applyConceptoAnualDelta(client: Client, tenantKey: string): Promise<void> {
   await client.query(
-    `insert into vinculacion_concepto_anual (${NOMINA_COLUMNS.vinculacion_concepto_anual.join(', ')}) ${conceptoAnualRowsSql(mine)}`,
+    `insert into vinculacion_concepto_anual as t (${NOMINA_COLUMNS.vinculacion_concepto_anual.join(', ')})
+     select $1::uuid, ano, concepto_codigo, vinculacion_id, cantidad, valor from ${DELTA_TABLE}
+     on conflict (tenant_id, ano, concepto_codigo, vinculacion_id)
+     do update set cantidad = t.cantidad + excluded.cantidad, valor = t.valor + excluded.valor`,
+    [tenantKey],
+  );
+  await client.query(
+    `delete from vinculacion_concepto_anual t using ${DELTA_TABLE} k
+      where t.tenant_id = $1 and t.ano = k.ano and t.concepto_codigo = k.concepto_codigo and t.vinculacion_id = k.vinculacion_id
+        and t.cantidad = 0 and t.valor = 0
+        and not exists (${signedLines(
+          1,
+          'pago_empleado',
+          'pago_empleado_detalle',
+          `pe.tenant_id = $1 and pe.vinculacion_id = t.vinculacion_id and extract(year from pe.pago_fecha_desde) = t.ano and d.concepto_codigo = t.concepto_codigo`,
+        )})`,
     [tenantKey],
   );
 }

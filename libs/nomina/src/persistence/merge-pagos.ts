@@ -7,7 +7,7 @@ import {
   type WholeItems,
 } from '@nomina-api/platform/bulk';
 import { refreshAcumuladoAnual } from './acumulado-anual';
-import { refreshConceptoAnual } from './concepto-anual';
+import { applyConceptoAnualDelta, stageConceptoAnualDelta } from './concepto-anual';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 
 /**
@@ -15,9 +15,10 @@ import { NOMINA_COLUMNS as COLUMNS } from './tables';
  * payslips, lines, concept totals) when anything in it differs from the stored one, inserted when
  * new, removed when listed in `eliminar.pagos`; an identical payment is not touched. The file's
  * payments were staged by loadPagos (STAGED, totals derived as in a plain import); the comparison
- * reads only the stored payments the file names. The yearly rollups per bond
- * (vinculacion_acumulado_anual, vinculacion_concepto_anual) are rebuilt for the bonds and years of
- * the payslips removed and written (refreshAcumuladoAnual, refreshConceptoAnual), nothing else.
+ * reads only the stored payments the file names. vinculacion_acumulado_anual is rebuilt for the
+ * bonds and years of the payslips removed and written (refreshAcumuladoAnual: its latest payment
+ * cannot be taken back by a difference); vinculacion_concepto_anual gets the difference of their
+ * lines (applyConceptoAnualDelta). Nothing else is read or written.
  */
 
 const list = (table: keyof typeof COLUMNS, alias?: string): string => COLUMNS[table].map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
@@ -61,7 +62,6 @@ export async function mergePagos(ctx: MergeContext, eliminar: string[], recalcul
   if (any || recalcular.length) {
     if (recalcular.length) await recalcularConceptos(ctx, recalcular);
     await refreshAcumuladoAnual(client, tenantKey, KEYS_TABLE);
-    await refreshConceptoAnual(client, tenantKey, KEYS_TABLE);
   }
   return changes;
 }
@@ -80,6 +80,8 @@ async function applyPagos(ctx: MergeContext): Promise<void> {
       where pago_definitivo and pago_id in ${put}`,
     [tenantKey],
   );
+  // The per-concept rollup's difference, read while the stored lines of the payments that go are still there.
+  await stageConceptoAnualDelta(client, tenantKey, gone, put);
   // Children first: the line table has no foreign key to cascade through.
   await client.query(
     `delete from pago_empleado_detalle d using pago_empleado y
@@ -101,6 +103,7 @@ async function applyPagos(ctx: MergeContext): Promise<void> {
   ] as const) {
     await client.query(`insert into ${table} (${list(table)}) select ${list(table)} from merge_${table} where ${column} in ${put}`);
   }
+  await applyConceptoAnualDelta(client, tenantKey);
 }
 
 /**
