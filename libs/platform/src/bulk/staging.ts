@@ -176,6 +176,8 @@ export async function classifyWhole(ctx: MergeContext, t: WholeItems, removed: s
      on conflict do nothing`,
     [tenantKey, removed],
   );
+  // The writes that follow select by it: their plans need its size.
+  await client.query(`analyze ${actions}`);
   const { rows } = await client.query<{ accion: string; n: number }>(`select accion, count(*)::int as n from ${actions} group by 1`);
   const count = (a: string): number => rows.find((r) => r.accion === a)?.n ?? 0;
   return { insertados: count('N'), reemplazados: count('R'), eliminados: count('E') };
