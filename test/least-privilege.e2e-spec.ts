@@ -85,11 +85,13 @@ describe('Least-privilege roles (e2e)', () => {
     const client = new Client({ connectionString: as(migrator) });
     await client.connect();
     await loadDataset(client, data, { replace: false }).finally(() => client.end());
-    // The service's writes: the login limiter's counters and the e-payroll numbering.
+    // The service's writes, exactly as docs/OPERATIONS.md lists them: the login limiter's counters
+    // and the e-payroll numbering (its numbers, the record of each block, the data version).
     await run(
       dbaUrl,
       `grant insert, update, delete on login_limit to ${reader}`,
-      `grant insert, update on nomina_electronica_secuencia to ${reader}`,
+      `grant insert, update on nomina_electronica_secuencia, nomina_electronica_bloque, tenant_data_version to ${reader}`,
+      `grant usage on sequence tenant_data_version_seq to ${reader}`,
     );
 
     const app = await createTestApp({}, as(reader));
@@ -99,6 +101,15 @@ describe('Least-privilege roles (e2e)', () => {
       const pagos = await get(app, '/pagos?params[estados]=PG&size=1', token);
       expect(pagos.status).toBe(200);
       expect(pagos.json().contenido).toHaveLength(1);
+      // The numbering writes with those grants only, and replays its block by its key.
+      const key = { 'idempotency-key': 'least-privilege-1' };
+      const first = await get(app, '/pagos/nominaelectronica/2023/3', token, key);
+      expect(first.status).toBe(200);
+      expect(first.json().contenido.length).toBeGreaterThan(0);
+      const replay = await get(app, '/pagos/nominaelectronica/2023/3', token, key);
+      expect(replay.status).toBe(200);
+      expect(replay.headers['idempotency-replayed']).toBe('true');
+      expect(replay.body).toBe(first.body);
     } finally {
       await app.close();
     }
