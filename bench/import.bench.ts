@@ -20,6 +20,13 @@
  *   node tools/run-ts.js bench/import.bench.ts files
  *     The same for 1 M and 5 M payslip lines (~215 MB and ~1.1 GB) and for one payment of 1 M
  *     lines, with a table for bench/RESULTS.md.
+ *   node tools/run-ts.js bench/import.bench.ts merge [--scale=large] [--payslips=500] [--reuse] [--with-replace]
+ *     The demo dataset at --scale loaded in-process (--reuse keeps it from a previous run), then one
+ *     new payment of --payslips payslips (12 lines each, on the bonds of the tenant with the most
+ *     payslips) merged into that tenant by the compiled CLI (`--merge`, under /usr/bin/time): wall
+ *     time end to end, the WAL it wrote (pg_current_wal_lsn() difference, with the full-page images
+ *     apart when pg_walinspect is there) against the size of the payment's rows. --with-replace
+ *     then replaces that tenant whole (loadDataset in-process) for the same figures.
  *
  * Always an embedded PostgreSQL in DATA_DIR=/tmp/import-bench ($IMPORT_BENCH_DIR) (database import_bench for the load
  * mode, the CLI's default database for the file mode), emptied first; with DATABASE_URL set, the
@@ -219,7 +226,7 @@ export function benchTenant(shape: Shape): TenantInput {
 // ---------------------------------------------------------------- database
 
 /** An emptied, migrated database; never the one DATABASE_URL names (a sibling on its server). */
-async function scratchDatabase(database: string): Promise<{ url: string; release: () => Promise<void> }> {
+async function scratchDatabase(database: string, keep = false): Promise<{ url: string; release: () => Promise<void> }> {
   const db = await acquireDatabase(
     { databaseUrl: process.env.DATABASE_URL || undefined, dataDir: DATA_DIR, embeddedPgPort: 0 },
     () => undefined,
@@ -238,8 +245,10 @@ async function scratchDatabase(database: string): Promise<{ url: string; release
   await migrateDatabase(url, APP_SCHEMA);
   const client = new Client({ connectionString: url });
   await client.connect();
-  await client.query(`truncate ${ALL_TABLES.join(', ')}`);
-  await client.query('vacuum');
+  if (!keep) {
+    await client.query(`truncate ${ALL_TABLES.join(', ')}`);
+    await client.query('vacuum');
+  }
   await client.end();
   return { url, release: db.release };
 }
@@ -459,14 +468,206 @@ async function benchFiles(): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------- merge
+
+const CONCEPT_LINES = 12;
+
+interface WalFigures {
+  bytes: number;
+  /** Full-page images (pg_walinspect), when the extension can be created. */
+  fpi?: number;
+}
+
+async function walSince(client: Client, start: string): Promise<WalFigures> {
+  const { rows } = await client.query<{ end: string; bytes: string }>(
+    `select pg_current_wal_lsn()::text as end, pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::text as bytes`,
+    [start],
+  );
+  const out: WalFigures = { bytes: Number(rows[0].bytes) };
+  try {
+    const fpi = await client.query<{ fpi: string }>(
+      `select coalesce(sum(fpi_size), 0)::text as fpi from pg_get_wal_stats($1::pg_lsn, $2::pg_lsn)`,
+      [start, rows[0].end],
+    );
+    out.fpi = Number(fpi.rows[0].fpi);
+  } catch {
+    // pg_walinspect missing: the total only.
+  }
+  return out;
+}
+
+const mb = (bytes: number): string => (bytes / 1e6).toFixed(2);
+
+/** The compiled CLI merging `file` into the bench's database, as `npm run import -- file --merge` runs. */
+async function mergeCli(url: string, file: string, timeFile?: string): Promise<{ code: number; stdout: string }> {
+  const command = [process.execPath, ...importScriptFlags(), join(ROOT, 'dist/apps/api/src/cli/import.js'), file, '--merge'];
+  const child = spawn(timeFile ? '/usr/bin/time' : command[0], timeFile ? ['-f', '%M', '-o', timeFile, ...command] : command.slice(1), {
+    env: { ...process.env, DATA_DIR, DATABASE_URL: process.env.DATABASE_URL ? url : '' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let stdout = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  return { code, stdout };
+}
+
+interface MergeRun {
+  code: number;
+  wall: number;
+  /** The time the CLI itself reports ("Fusionado: … en 0,9 s"). */
+  reported: string;
+  rssMb: number;
+  wal: WalFigures;
+}
+
+/** A merge after a checkpoint (so its full-page images are the worst case): wall time, peak RSS and WAL. */
+async function measuredMerge(client: Client, url: string, file: string): Promise<MergeRun> {
+  await client.query('checkpoint');
+  const start = (await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0].lsn;
+  const timeFile = `${FILE}.time`;
+  const started = performance.now();
+  const { code, stdout } = await mergeCli(url, file, timeFile);
+  const wall = (performance.now() - started) / 1000;
+  const wal = await walSince(client, start);
+  const rssMb = Math.round(Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) / 1024);
+  rmSync(timeFile, { force: true });
+  process.stdout.write(stdout);
+  return { code, wall, reported: /en ([\d,]+) s/.exec(stdout)?.[1] ?? '?', rssMb, wal };
+}
+
+/** One new payment merged into the largest tenant of the demo dataset (see the header). */
+async function benchMerge(): Promise<void> {
+  build();
+  const scale = (process.argv.find((a) => a.startsWith('--scale='))?.split('=')[1] ?? 'large') as Scale;
+  const payslips = arg('payslips', 500);
+  const reuse = process.argv.includes('--reuse');
+  const db = await scratchDatabase('nomina', reuse);
+  const client = new Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    await client.query('create extension if not exists pg_walinspect').catch(() => undefined);
+    const present = (await client.query<{ n: number }>('select count(*)::int as n from tenant')).rows[0].n;
+    if (!reuse || !present) {
+      const started = performance.now();
+      const summary = await loadDataset(client, generateDataset({ scale }), { replace: false });
+      console.log(
+        `Escala ${scale} cargada: ${summary.lineasNomina} líneas de nómina en ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
+      await client.query('vacuum analyze');
+    }
+    const { rows: biggest } = await client.query<{ id: string; nit: string; nombre: string; activo: boolean; n: number }>(
+      `select t.id::text, t.nit, t.nombre, t.activo, c.n from tenant t
+         join (select tenant_id, count(*)::int as n from pago_empleado group by 1) c on c.tenant_id = t.id order by c.n desc limit 1`,
+    );
+    const tenant = biggest[0];
+    const bonds = (
+      await client.query<{ id: string; salario: string }>(
+        `select id::text, salario_base::text as salario from vinculacion where tenant_id = $1 and fecha_retiro is null order by id limit $2`,
+        [tenant.id, payslips],
+      )
+    ).rows;
+    const conceptos = (
+      await client.query<{ codigo: string }>(`select codigo from concepto where tenant_id = $1 order by codigo limit $2`, [
+        tenant.id,
+        CONCEPT_LINES,
+      ])
+    ).rows.map((r) => r.codigo);
+    const pagoId = '0e7c1b2a-5d4e-4f60-8a71-000000000500';
+    const uuid = (kind: number, n: number): string =>
+      `0e7c1b2a-5d4e-4f60-${(0x8000 + kind).toString(16)}-${n.toString(16).padStart(12, '0')}`;
+    const pago: PagoInput = {
+      uuid: pagoId,
+      ano: 2025,
+      mes: 12,
+      descripcion: 'Bonificación de fin de año (bench de merge)',
+      fechaDesde: '2025-12-20',
+      fechaHasta: '2025-12-20',
+      fechaPago: '2025-12-22',
+      estado: 'PG',
+      tipoPago: 'PR',
+      definitivo: true,
+      empleados: bonds.map((b, i) => ({
+        uuid: uuid(1, i),
+        vinculacion: b.id,
+        salarioBase: Number(b.salario),
+        detalles: conceptos.map((codigo, k) => ({ uuid: uuid(2, i * CONCEPT_LINES + k), concepto: codigo, valor: 10_000 + i + k / 100 })),
+      })),
+    };
+    const size = await writeDatasetFile(
+      { tenants: [{ uuid: tenant.id, nit: tenant.nit, nombre: tenant.nombre, activo: tenant.activo, pagos: [pago] }] },
+      FILE,
+    );
+    console.log(
+      `Tenant ${tenant.nombre} (${tenant.n} nóminas guardadas): un pago de ${bonds.length} nóminas y ${bonds.length * conceptos.length} líneas, ` +
+        `archivo de ${(size / 1e3).toFixed(0)} kB; carga ${loadavg()}`,
+    );
+    const head = { uuid: tenant.id, nit: tenant.nit, nombre: tenant.nombre, activo: tenant.activo };
+    const removal = `${FILE}.eliminar.json`;
+    await writeDatasetFile({ tenants: [{ ...head, eliminar: { pagos: [pagoId] } }] }, removal);
+    // A payment left by an earlier run (--reuse) goes first, unmeasured.
+    await mergeCli(db.url, removal);
+    const insert = await measuredMerge(client, db.url, FILE);
+    const { rows: sizes } = await client.query<{ pago: string; rollup: string }>(
+      `select ((select sum(pg_column_size(p.*)) from pago p where p.tenant_id = $1 and p.id = $2)
+             + (select sum(pg_column_size(y.*)) from pago_empleado y where y.tenant_id = $1 and y.pago_id = $2)
+             + (select sum(pg_column_size(d.*)) from pago_empleado y join pago_empleado_detalle d
+                  on d.tenant_id = y.tenant_id and d.pago_empleado_id = y.id where y.tenant_id = $1 and y.pago_id = $2)
+             + (select coalesce(sum(pg_column_size(c.*)), 0) from pago_concepto_total c where c.tenant_id = $1 and c.pago_id = $2))::text as pago,
+              (select coalesce(sum(pg_column_size(a.*)), 0) from vinculacion_acumulado_anual a
+                where a.tenant_id = $1 and a.ano = 2025 and a.vinculacion_id = any($3::uuid[]))::text as rollup`,
+      [tenant.id, pagoId, bonds.map((b) => b.id)],
+    );
+    const rows = Number(sizes[0].pago);
+    const again = await measuredMerge(client, db.url, FILE);
+    const removed = await measuredMerge(client, db.url, removal);
+    rmSync(removal, { force: true });
+    console.log(
+      `Filas del pago: ${mb(rows)} MB (+ ${mb(Number(sizes[0].rollup))} MB de filas del acumulado anual reescritas); carga ${loadavg()}`,
+    );
+    for (const [what, m] of [
+      ['insertar el pago', insert],
+      ['el mismo archivo otra vez (sin cambios)', again],
+      ['eliminar el pago', removed],
+    ] as const) {
+      console.log(
+        `merge, ${what}: código ${m.code}, ${m.wall.toFixed(2)} s de punta a punta (arranque de node incluido), ${m.reported} s según la CLI, ` +
+          `RSS pico ${m.rssMb} MB; WAL ${mb(m.wal.bytes)} MB` +
+          (m.wal.fpi === undefined
+            ? ''
+            : ` (imágenes de página completas ${mb(m.wal.fpi)} MB, el resto ${mb(m.wal.bytes - m.wal.fpi)} MB)`) +
+          ` = ${(m.wal.bytes / rows).toFixed(1)}× las filas del pago` +
+          (m.wal.fpi === undefined ? '' : ` (${((m.wal.bytes - m.wal.fpi) / rows).toFixed(1)}× sin las imágenes)`),
+      );
+    }
+    if (process.argv.includes('--with-replace')) {
+      const full = generateDataset({ scale }).tenants.find((t) => t.uuid === tenant.id)!;
+      await client.query('checkpoint');
+      const replaceStart = (await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0].lsn;
+      const began = performance.now();
+      const summary = await loadDataset(client, { tenants: [full] }, { replace: true });
+      const replaceWal = await walSince(client, replaceStart);
+      console.log(
+        `--replace del mismo tenant (en el proceso, sin el archivo): ${((performance.now() - began) / 1000).toFixed(1)} s, ` +
+          `${summary.lineasNomina} líneas de nómina, WAL ${mb(replaceWal.bytes)} MB; carga ${loadavg()}`,
+      );
+    }
+  } finally {
+    rmSync(FILE, { force: true });
+    await client.end();
+    await db.release();
+  }
+}
+
 if (require.main === module) {
-  const mode = process.argv.includes('files')
-    ? benchFiles()
-    : process.argv.includes('file')
-      ? Promise.resolve(build())
-          .then(() => benchFile(arg('lines', 1_000_000), process.argv.includes('--one-payment'), arg('employees', 0) || undefined))
-          .then(() => rmSync(FILE, { force: true }))
-      : benchLoad(process.argv.includes('demo') ? demoDataset() : syntheticDataset());
+  const mode = process.argv.includes('merge')
+    ? benchMerge()
+    : process.argv.includes('files')
+      ? benchFiles()
+      : process.argv.includes('file')
+        ? Promise.resolve(build())
+            .then(() => benchFile(arg('lines', 1_000_000), process.argv.includes('--one-payment'), arg('employees', 0) || undefined))
+            .then(() => rmSync(FILE, { force: true }))
+        : benchLoad(process.argv.includes('demo') ? demoDataset() : syntheticDataset());
   mode.catch((err) => {
     console.error(err);
     process.exit(1);

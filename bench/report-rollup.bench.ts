@@ -21,7 +21,7 @@ import { Client } from 'pg';
 import type { Dataset, TenantInput, VentaInput } from '@nomina-api/importer/dataset.types';
 import { generateDataset, type Scale } from '@nomina-api/importer/demo/generate-dataset';
 import { loadDataset } from '@nomina-api/importer/load-dataset';
-import { SALES_ROLLUPS, SalesRollup, salesRollupFillSql } from '@nomina-api/reportes/persistence';
+import { RESUMEN_VENTAS, ResumenVentas, resumenVentasFillSql } from '@nomina-api/reportes/persistence';
 import { migrateDatabase } from '@nomina-api/platform/persistence';
 import { groupedFromLinesSql, reportUtilitySql } from '@nomina-api/reportes/testing';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
@@ -120,7 +120,7 @@ async function compare(scale: string): Promise<void> {
   try {
     const counts = (
       await c.query(
-        `select (select count(*) from venta_linea) as lineas, (select count(*) from ${SALES_ROLLUPS.month.table}) as meses, (select count(*) from ${SALES_ROLLUPS.year.table}) as anos`,
+        `select (select count(*) from venta_linea) as lineas, (select count(*) from ${RESUMEN_VENTAS.month.table}) as meses, (select count(*) from ${RESUMEN_VENTAS.year.table}) as anos`,
       )
     ).rows[0];
     console.log(`sale lines ${counts.lineas}, monthly rollup rows ${counts.meses}, yearly rollup rows ${counts.anos}`);
@@ -227,7 +227,7 @@ async function fill(scale: Scale): Promise<void> {
         for (const t of tenants) for (const v of t.ventas ?? []) sum?.(t, v);
         return performance.now() - t0;
       };
-      const rollups = new Map(tenants.map((t) => [t.uuid, new SalesRollup()]));
+      const rollups = new Map(tenants.map((t) => [t.uuid, new ResumenVentas()]));
       const generator = pass();
       const summing = pass((t, v) => rollups.get(t.uuid)!.addSale(v));
       console.log(
@@ -240,7 +240,7 @@ async function fill(scale: Scale): Promise<void> {
         try {
           let total = 0;
           for (const t of tenants) {
-            for (const { table } of Object.values(SALES_ROLLUPS)) await c.query(`delete from ${table} where tenant_id = $1`, [t.uuid]);
+            for (const { table } of Object.values(RESUMEN_VENTAS)) await c.query(`delete from ${table} where tenant_id = $1`, [t.uuid]);
             const t0 = performance.now();
             await fn(t.uuid);
             total += performance.now() - t0;
@@ -252,11 +252,11 @@ async function fill(scale: Scale): Promise<void> {
       };
       await timed('COPY of the rollup rows (importer)', (tenant) => rollups.get(tenant)!.write(c, tenant));
       await timed('SQL fill (fallback / migration backfill)', async (tenant) => {
-        for (const sql of salesRollupFillSql(true)) await c.query(sql, [tenant]);
+        for (const sql of resumenVentasFillSql(true)) await c.query(sql, [tenant]);
       });
       const rows = (
         await c.query(
-          `select (select count(*) from ${SALES_ROLLUPS.month.table}) as m, (select count(*) from ${SALES_ROLLUPS.year.table}) as y`,
+          `select (select count(*) from ${RESUMEN_VENTAS.month.table}) as m, (select count(*) from ${RESUMEN_VENTAS.year.table}) as y`,
         )
       ).rows[0];
       console.log(

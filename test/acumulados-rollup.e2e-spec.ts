@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import { generateDataset, materializeDataset } from '@nomina-api/importer/demo/generate-dataset';
 import type { Dataset, PagoInput, TenantInput } from '@nomina-api/importer/dataset.types';
-import { ACUMULADO_ANUAL_ROWS } from '@nomina-api/nomina/persistence';
 import { conceptosAcumuladosSql, type FuenteAcumulado } from '@nomina-api/nomina/testing';
+import { ROLLUP_DIFF } from './support/merge-compare';
 import { seedDatabase } from './support/test-database';
 import { prng } from './support/prng';
 
@@ -41,14 +41,6 @@ const NAIVE = `
     from sums s
    where not $4 or s.base_lines > 0
    order by 1`;
-
-/** The rollup rows that differ from their SQL definition (what the migration backfills). */
-const ROLLUP_DIFF = `
-  select count(*)::int as n from (
-    (select * from vinculacion_acumulado_anual where tenant_id = $1 except select * from (${ACUMULADO_ANUAL_ROWS}) r where r.tenant_id = $1)
-    union all
-    (select * from (${ACUMULADO_ANUAL_ROWS}) r where r.tenant_id = $1 except select * from vinculacion_acumulado_anual where tenant_id = $1)
-  ) x`;
 
 const DAY = 86_400_000;
 const isoDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);

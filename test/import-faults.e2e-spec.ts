@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import type { Dataset, PagoInput } from '@nomina-api/importer/dataset.types';
-import { runImport } from '../apps/api/src/cli/import';
+import type { Dataset, PagoInput, VentaInput } from '@nomina-api/importer/dataset.types';
 import { generateDataset, materializeDataset } from '@nomina-api/importer/demo/generate-dataset';
 import { exampleDataset } from '../scripts/lib/environment';
+import { type CliRun, importCli as runCli, importInProcess as runInProcess, snapshot as snapshotOf } from './support/import-cli';
 import { dropDatabase, seedDatabase } from './support/test-database';
 
 /**
@@ -19,7 +18,6 @@ import { dropDatabase, seedDatabase } from './support/test-database';
  */
 jest.setTimeout(90_000);
 
-const ROOT = join(__dirname, '..');
 const NAME = 'nomina_test_import_faults';
 const ANDINA = '0ee9a9bb-2b87-43f0-82f5-d431917734f8';
 
@@ -27,66 +25,9 @@ let url: string;
 let db: Client;
 let dir: string;
 
-/** Row count and an md5 of every row, per table of the public schema. */
-async function snapshot(): Promise<Record<string, string>> {
-  const { rows: tables } = await db.query<{ t: string }>(`select tablename as t from pg_tables where schemaname = 'public' order by 1`);
-  const out: Record<string, string> = {};
-  for (const { t } of tables) {
-    const { rows } = await db.query<{ n: string; sum: string | null }>(
-      `select count(*)::text as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as sum from "${t}" x`,
-    );
-    out[t] = `${rows[0].n} ${rows[0].sum}`;
-  }
-  return out;
-}
-
-interface CliRun {
-  code: number | string;
-  stderr: string;
-}
-
-function importCli(file: string, args: string[] = [], onStart?: (pid: number) => void): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [join(ROOT, 'tools', 'run-ts.js'), join(ROOT, 'apps', 'api', 'src', 'cli', 'import.ts'), file, ...args],
-      {
-        cwd: ROOT,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code, signal) => resolve({ code: code ?? signal ?? 'unknown', stderr }));
-    onStart?.(child.pid!);
-  });
-}
-
-/** The CLI's entry point in this process (fast: no compilation), stderr captured. */
-async function importInProcess(file: string, args: string[] = []): Promise<CliRun> {
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = url;
-  let stderr = '';
-  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    return { code: await runImport([file, ...args]), stderr };
-  } finally {
-    spy.mockRestore();
-    out.mockRestore();
-    if (saved === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = saved;
-  }
-}
+const snapshot = (): Promise<Record<string, string>> => snapshotOf(db);
+const importCli = (file: string, args: string[] = [], onStart?: (pid: number) => void): Promise<CliRun> => runCli(url, file, args, onStart);
+const importInProcess = (file: string, args: string[] = []): Promise<CliRun> => runInProcess(url, file, args);
 
 function write(name: string, content: string | Buffer): string {
   const file = join(dir, name);
@@ -123,12 +64,21 @@ describe('import faults (e2e, the CLI on a real database)', () => {
     const duplicate = structuredClone(good);
     const pagos = duplicate.tenants[0].pagos as PagoInput[];
     pagos[1].uuid = pagos[0].uuid.toUpperCase();
+    const duplicateSale = structuredClone(good);
+    const ventas = duplicateSale.tenants[0].ventas as VentaInput[];
+    ventas[3].uuid = ventas[1].uuid.replace(/-/g, '');
 
     const cases: [string, string | Buffer, RegExp][] = [
       ['truncated.json', text.slice(0, Math.floor(text.length * 0.6)), /no es JSON válido en la línea \d+, columna \d+/],
       ['wrong-types.json', JSON.stringify(wrongTypes), /\$\.tenants\[0\]\.pagos\[0\]\.ano/],
       ['broken-reference.json', JSON.stringify(broken), /\$\.tenants\[0\]\.pagos\[0\]\.empleados\[0\]\.vinculacion/],
       ['duplicate-uuid.json', JSON.stringify(duplicate), /\$\.tenants\[0\]\.pagos\[1\]\.uuid/],
+      // Sales are checked by the streamed bulk-uuid set (not the catalogs' maps): located at the second use, naming the first.
+      [
+        'duplicate-sale.json',
+        JSON.stringify(duplicateSale),
+        /\$\.tenants\[0\]\.ventas\[3\]\.uuid: uuid de venta repetido: ya se usa en \$\.tenants\[0\]\.ventas\[1\]\.uuid/,
+      ],
       ['empty.json', '', /no es JSON válido/],
       ['binary.json', Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xfe, 0x00, 0x7b, 0x22]), /no es JSON válido/],
       // Lone surrogate escapes (a high one alone, a low one alone, a high one before a letter):
@@ -143,6 +93,8 @@ describe('import faults (e2e, the CLI on a real database)', () => {
         text.replace(/("nombre":"[^"]*".*?"nombre":")/, '$1\\udc00'),
         /\$\.tenants\[0\]\.negocios\[0\]\.nombre .*sin pareja/,
       ],
+      // U+0000 cannot be stored by PostgreSQL: refused at validation, where the path is known.
+      ['nul.json', text.replace('"nit":"', '"nit":"9\\u0000'), /\$\.tenants\[0\]\.nit: contiene el carácter U\+0000/],
       ['high-before-letter.json', text.replace('"nit":"', '"nit":"\\ud83dA'), /\$\.tenants\[0\]\.nit .*sin pareja/],
       // Latin-1 "é" (0xE9) inside a name: refused, never imported as U+FFFD.
       [
@@ -157,6 +109,7 @@ describe('import faults (e2e, the CLI on a real database)', () => {
       expect({ file: cases[i][0], code: run.code }).toEqual({ file: cases[i][0], code: 1 });
       expect(run.stderr).toMatch(cases[i][2]);
       expect(run.stderr).toMatch(/No se importó nada|no se importó nada/);
+      expect(run.stderr).not.toMatch(/Archivo válido/);
     });
     expect(await snapshot()).toEqual(before);
   });

@@ -8,7 +8,7 @@ import { writeDatasetFile } from '@nomina-api/importer/demo/write-dataset-file';
 import type { Dataset, EmpleadoInput, PagoInput, TenantInput, VentaInput } from '@nomina-api/importer/dataset.types';
 import { loadDataset } from '@nomina-api/importer/load-dataset';
 import { CHUNK_BYTES, scanDatasetFile } from '@nomina-api/importer/stream/read-dataset';
-import { BATCH_PAYSLIPS, SORT_RUN_LINES } from '@nomina-api/nomina/persistence';
+import { BATCH_PAGOS_EMPLEADO, SORT_RUN_LINES } from '@nomina-api/nomina/persistence';
 import { runImport } from '../apps/api/src/cli/import';
 import { exampleDataset } from '../scripts/lib/environment';
 import { dropDatabase, freshDatabase, runScoped, seedDatabase } from './support/test-database';
@@ -165,7 +165,7 @@ describe('streaming import (e2e, the CLI on a real database)', () => {
   });
 
   it('loads one payment of more payslips than a batch holds, read a payslip at a time, into the same rows as the parsed document', async () => {
-    const payslips = BATCH_PAYSLIPS + 5000;
+    const payslips = BATCH_PAGOS_EMPLEADO + 5000;
     const base = exampleDataset().tenants[0];
     const model = (base.pagos as PagoInput[])[0];
     const employees: EmpleadoInput[] = [];

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Dataset } from '@nomina-api/importer/dataset.types';
 import { loadDataset } from '@nomina-api/importer/load-dataset';
+import { mergeDataset, tenantChanged } from '@nomina-api/importer/merge/merge-dataset';
+import { readDatasetFile } from '@nomina-api/importer/stream/read-dataset';
 import { DatabasePrerequisitesError, migrateDatabase } from '@nomina-api/platform/persistence';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
 import { dropDatabase, freshDatabase, runScoped } from './support/test-database';
@@ -85,6 +88,19 @@ describe('Least-privilege roles (e2e)', () => {
     const client = new Client({ connectionString: as(migrator) });
     await client.connect();
     await loadDataset(client, data, { replace: false }).finally(() => client.end());
+    // A merge needs nothing more: it stages in temporary tables (TEMPORARY, PostgreSQL's default grant on a database).
+    const andina = data.tenants[0];
+    const file = join(mkdtempSync(join(tmpdir(), 'least-privilege-')), 'merge.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        tenants: [{ uuid: andina.uuid, nit: andina.nit, nombre: andina.nombre, activo: andina.activo, categorias: andina.categorias }],
+      }),
+    );
+    const merging = new Client({ connectionString: as(migrator) });
+    await merging.connect();
+    const merged = await mergeDataset(merging, await readDatasetFile(file), { dryRun: false }).finally(() => merging.end());
+    expect({ problems: merged.problems, changed: merged.tenants.map(tenantChanged) }).toEqual({ problems: [], changed: [false] });
     // The service's writes, exactly as docs/OPERATIONS.md lists them: the login limiter's counters
     // and the e-payroll numbering (its numbers, the record of each block, the data version).
     await run(

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { DEMO_EXAMPLES } from '../apps/api/src/demo-examples';
 import { OPERATION_IDS } from '../apps/api/src/openapi-polish';
 import { type DemoServer, startDemoServer } from './support/demo-server';
+import { importInProcess } from './support/import-cli';
 
 /**
  * The first hour of a new user: every curl of the README and of the API page, and every example of
@@ -13,6 +14,7 @@ import { type DemoServer, startDemoServer } from './support/demo-server';
  */
 
 /** The documents whose curl examples run, in this order (the e-payroll example consumes numbers: it runs once). */
+const IMPORT_DOCUMENTS = ['README.md', 'docs/IMPORT.md'].map((name) => ({ name, text: readFileSync(join(__dirname, '..', name), 'utf8') }));
 const DOCUMENTS = ['README.md', 'docs/API.md'].map((name) => ({ name, text: readFileSync(join(__dirname, '..', name), 'utf8') }));
 const DOCUMENTED_BASE = 'http://127.0.0.1:3000';
 const DB = 'nomina_test_readme';
@@ -25,7 +27,7 @@ interface Example {
 }
 
 /** Each ```bash block with a curl, and the fenced block right after it (its documented output). */
-export function readmeExamples(markdown: string, name = 'README.md'): Example[] {
+export function readmeExamples(markdown: string, name = 'README.md', command = /\bcurl\s/): Example[] {
   const fence = /^```([\w-]*)\n([\s\S]*?)^```\n/gm;
   const blocks: { lang: string; body: string; start: number; end: number }[] = [];
   for (let m = fence.exec(markdown); m; m = fence.exec(markdown)) {
@@ -33,11 +35,11 @@ export function readmeExamples(markdown: string, name = 'README.md'): Example[] 
   }
   const examples: Example[] = [];
   blocks.forEach((b, i) => {
-    if (b.lang !== 'bash' || !/\bcurl\s/.test(b.body)) return;
+    if (b.lang !== 'bash' || !command.test(b.body)) return;
     const next = blocks[i + 1];
     const line = markdown.slice(0, b.start).split('\n').length;
     if (!next || markdown.slice(b.end, next.start).trim() !== '')
-      throw new Error(`${name}:${line}: a curl block without its output block right after it`);
+      throw new Error(`${name}:${line}: a command block without its output block right after it`);
     examples.push({ line, script: b.body, expected: next.body });
   });
   return examples;
@@ -209,6 +211,31 @@ describe('first hour of a new user (README and OpenAPI examples on the demo data
       expect(await post({ password: 'x' })).toEqual({ status: 400, body: documented('400', 'application/problem+json') });
       const forbidden = await post({ ...DEMO_EXAMPLES.login, business: '9f3b2c1d-4e5f-4071-8293-a4b5c6d7e8f9' });
       expect(forbidden).toEqual({ status: 403, body: documented('403', 'application/problem+json') });
+    });
+  });
+
+  // Last: the merge example writes to the demo data the curls above read.
+  describe('import examples of README.md and docs/IMPORT.md (npm run import, on the same demo data)', () => {
+    const examples = IMPORT_DOCUMENTS.flatMap((doc) =>
+      readmeExamples(doc.text, doc.name, /^npm run import -- [^\n#]+\n$/).map((e) => ({ ...e, where: `${doc.name}:${e.line}` })),
+    );
+
+    it('has the merge example of docs/IMPORT.md', () => {
+      expect(examples.filter((e) => e.where.startsWith('docs/IMPORT.md') && e.script.includes('--merge')).length).toBeGreaterThanOrEqual(3);
+    });
+
+    // In document order: the dry run writes nothing, the merge writes the day, the same file again is "sin cambios".
+    it.each(examples.map((e) => [e.where, e] as const))('%s prints what the page shows', async (_where, example) => {
+      const args = example.script
+        .trim()
+        .replace(/^npm run import -- /, '')
+        .split(/\s+/);
+      const run = await importInProcess(server.url, join(__dirname, '..', args[0]), args.slice(1));
+      if (!matchesDocumented(run.stdout, example.expected)) {
+        throw new Error(
+          `${example.where}: the output differs from the documented one.\n--- documented\n${example.expected}\n--- actual\n${run.stdout}\n${run.stderr}`,
+        );
+      }
     });
   });
 });

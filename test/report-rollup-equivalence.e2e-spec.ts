@@ -200,7 +200,7 @@ function tiers({ init, end }: Range): { years: boolean; months: boolean } {
   return { years: y0 < y1 && m0 < m1, months: m0 < m1 };
 }
 
-/** Both rollup tables equal a GROUP BY of the lines (the definition in sales-rollups.ts). */
+/** Both rollup tables equal a GROUP BY of the lines (the definition in resumen-ventas.ts). */
 const STALE_ROLLUP_ROWS = `
   with lineas as (
     select l.tenant_id, l.negocio_id, l.fecha at time zone 'UTC' as t, l.estado, l.producto_id,

@@ -11,6 +11,8 @@ export interface DemoServer {
   app: NestFastifyApplication;
   /** http://127.0.0.1:<port>, what the README calls http://127.0.0.1:3000 */
   base: string;
+  /** The database it serves (for the import examples, run on the same data). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export async function startDemoServer(name: string): Promise<DemoServer> {
   return {
     app,
     base: `http://127.0.0.1:${port}`,
+    url,
     close: async () => {
       await app.close();
       await dropDatabase(adminUrl, name);

@@ -5,7 +5,7 @@
  */
 
 export { emailKey, MAX_MONEY, MAX_QUANTITY, uuidKey } from '@nomina-api/platform/bulk';
-export { supplierKey } from '@nomina-api/proveedores/persistence';
+export { proveedorKey } from '@nomina-api/proveedores/persistence';
 import { MAX_MONEY, MAX_QUANTITY } from '@nomina-api/platform/bulk';
 
 /**

@@ -26,7 +26,7 @@ export type { EstablecimientoInput, ProveedorInput, Ubicacion } from '@nomina-ap
 import type { NegocioInput, UsuarioInput, Uuid } from '@nomina-api/platform/bulk';
 import type { ConceptoInput, EmpleadoInput, GrupoPagoInput, PagoInput, TipoCotizanteInput } from '@nomina-api/nomina/persistence';
 import type { CategoriaInput, ProductoInput, VentaInput } from '@nomina-api/reportes/persistence';
-import type { ProveedorInput } from '@nomina-api/proveedores/persistence';
+import type { ProveedorInput, Ubicacion } from '@nomina-api/proveedores/persistence';
 
 export interface Dataset {
   tenants: TenantInput[];
@@ -49,4 +49,14 @@ export interface TenantInput {
   productos?: ProductoInput[];
   ventas?: Iterable<VentaInput>;
   proveedores?: ProveedorInput[];
+  /** Removals; only in a file imported with --merge (CONTRACT §6). */
+  eliminar?: EliminarInput;
+}
+
+/** What a merge removes from the stored tenant: payments, sales and employees by uuid, suppliers by identificacion and ubicacion. */
+export interface EliminarInput {
+  pagos?: Uuid[];
+  ventas?: Uuid[];
+  empleados?: Uuid[];
+  proveedores?: { identificacion: string; ubicacion: Ubicacion }[];
 }

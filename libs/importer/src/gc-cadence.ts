@@ -14,7 +14,9 @@ import { runInNewContext } from 'node:vm';
  * costs microseconds per progress event, and a collection runs only when there is garbage to take
  * (collecting at a fixed pace instead costs ~20 % more CPU time). A heap cap
  * (--max-old-space-size) would bound it too, but would turn an employer with a large catalog into
- * an out-of-memory crash instead of a bigger RSS.
+ * an out-of-memory crash instead of a bigger RSS. The CLI ticks it on a timer as well, so a phase
+ * that reports no progress for a while (3 million suppliers checked or written) is covered; with
+ * the 112 MB ceiling a 1 GB file of 3.26 M suppliers peaks at 249 MB RSS (docs/IMPORT.md).
  */
 export class GarbageCadence {
   private readonly collect: () => void;
@@ -22,7 +24,7 @@ export class GarbageCadence {
   private ceiling: number;
   collections = 0;
 
-  constructor(ceilingMb = 144) {
+  constructor(ceilingMb = 112) {
     this.base = this.ceiling = ceilingMb * 1024 * 1024;
     // gc() is only reachable with --expose-gc; set at run time, a fresh context sees it.
     setFlagsFromString('--expose-gc');

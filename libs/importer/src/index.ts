@@ -6,5 +6,15 @@ export { createProgressReporter, type ProgressEvent, type ProgressReporter } fro
 export { findJsonSyntaxError, findLoneSurrogate, type JsonSyntaxError } from './json-syntax';
 export { formatCount, formatSeconds } from './problems';
 export { JsonStreamError, type JsonStreamErrorKind } from './stream/json-splitter';
-export { FileChangedError, locate, scanDatasetFile, type DatasetScan, type StreamedDataset } from './stream/read-dataset';
+export {
+  FileChangedError,
+  locate,
+  readDatasetFile,
+  scanDatasetFile,
+  type DatasetRead,
+  type DatasetScan,
+  type StreamedDataset,
+} from './stream/read-dataset';
 export { GarbageCadence } from './gc-cadence';
+export { mergeDataset, type MergeOptions, type MergeResult, type TenantMerge } from './merge/merge-dataset';
+export { mergeLine, tenantLine } from './merge/merge-summary';

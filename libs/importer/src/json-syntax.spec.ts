@@ -1,4 +1,4 @@
-import { findJsonSyntaxError, findLoneSurrogate } from './json-syntax';
+import { findJsonSyntaxError, findLoneSurrogate, findNulTexts } from './json-syntax';
 
 describe('findJsonSyntaxError', () => {
   it.each(['{}', '[]', ' {"a": [1, -2.5e3, true, false, null, "x\\n\\u00e9"], "b": {"c": {}}} ', '[[[[[[]]]]]]'])(
@@ -46,5 +46,14 @@ describe('findLoneSurrogate', () => {
 
   it('handles deep nesting without recursion', () => {
     expect(findLoneSurrogate(JSON.parse(`${'['.repeat(100_000)}"\\ud800"${']'.repeat(100_000)}`))).toMatch(/^\$(\[0\]){100000}$/);
+  });
+});
+
+describe('findNulTexts', () => {
+  it('finds every text holding U+0000, values and property names, in document order', () => {
+    const data = JSON.parse('{"a":"x\\u0000","b":[{"c":"ok"},{"\\u0000k":"y\\u0000"}],"d":"\\\\u0000 is text, not NUL"}');
+    expect(findNulTexts(data)).toEqual(['$.a', '$.b[1]["\\u0000k"]', '$.b[1]["\\u0000k"]']);
+    expect(findNulTexts(data, 1)).toEqual(['$.a']);
+    expect(findNulTexts({ a: 'ñ', b: [1, null, true] })).toEqual([]);
   });
 });

@@ -172,22 +172,47 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function findLoneSurrogate(data: unknown): string | undefined {
-  const stack: [unknown, string][] = [[data, '$']];
+  for (const [text, path] of texts(data)) if (LONE_SURROGATE.test(text)) return path;
+  return undefined;
+}
+
+/**
+ * Every text of a parsed value with its JSON path, in document order (a property name, with the
+ * path of its member, before the texts of its value). Iterative: a deep document cannot overflow the stack.
+ */
+function* texts(data: unknown): Generator<[string, string]> {
+  const stack: [unknown, string, boolean][] = [[data, '$', false]];
   while (stack.length) {
-    const [value, path] = stack.pop()!;
+    const [value, path, isKey] = stack.pop()!;
     if (typeof value === 'string') {
-      if (LONE_SURROGATE.test(value)) return path;
+      yield [value, path];
       continue;
     }
-    if (value === null || typeof value !== 'object') continue;
+    if (isKey || value === null || typeof value !== 'object') continue;
     const keys = Object.keys(value);
-    // Pushed last to first, so the first problem in document order is the one found.
+    // Pushed last to first, so they come out in document order.
     for (let k = keys.length - 1; k >= 0; k--) {
       const key = keys[k];
       const child = Array.isArray(value) ? `${path}[${key}]` : childPath(path, key);
-      if (LONE_SURROGATE.test(key)) return child;
-      stack.push([(value as Record<string, unknown>)[key], child]);
+      stack.push([(value as Record<string, unknown>)[key], child, false]);
+      if (!Array.isArray(value)) stack.push([key, child, true]);
     }
   }
-  return undefined;
+}
+
+/** The message for a text holding U+0000, the same wherever it is found. */
+export const NUL_MESSAGE = 'contiene el carácter U+0000 (NUL, escrito \\u0000), que la base de datos no puede guardar; quítelo';
+
+/**
+ * The JSON paths of every text (a value or a property name) holding U+0000, in document order.
+ * JSON may write it as `"\u0000"`, but PostgreSQL cannot store it in a text column: refused at
+ * validation with its path instead of failing the load with a database error. Iterative, like the scanner.
+ */
+export function findNulTexts(data: unknown, limit = Infinity): string[] {
+  const found: string[] = [];
+  for (const [text, path] of texts(data)) {
+    if (found.length >= limit) break;
+    if (text.includes('\0')) found.push(path);
+  }
+  return found;
 }

@@ -1,14 +1,15 @@
 import type { Client } from 'pg';
-import { loadNominaCatalogs, loadPayroll, writeSequence } from '@nomina-api/nomina/persistence';
+import { loadCatalogos, loadPagos, writeSecuencia } from '@nomina-api/nomina/persistence';
 import { hashPassword } from '@nomina-api/platform/auth';
 import { bumpDataVersion } from '@nomina-api/platform/persistence';
 import { loadPlatformTenantData, uuidKey } from '@nomina-api/platform/bulk';
 import { loadProveedores } from '@nomina-api/proveedores/persistence';
-import { loadProductCatalog, loadSales } from '@nomina-api/reportes/persistence';
-import type { Dataset, EmpleadoInput, PagoInput, PagoStreamInput, TenantInput, UsuarioInput, VentaInput } from './dataset.types';
+import { loadProductos, loadVentas } from '@nomina-api/reportes/persistence';
+import type { Dataset, PagoInput, PagoStreamInput, ProveedorInput, UsuarioInput, VentaInput } from './dataset.types';
 import { skipRowTriggers, verifyReferences } from './reference-guard';
+import type { StreamedTenant } from './reference-rules';
 import { ALL_TABLES } from './tables';
-import { prepareTenant } from './tenant-row';
+import { lockTenants, prepareTenant } from './tenant-row';
 
 export interface LoadProgress {
   /** "preparando", "nómina", "ventas", "proveedores" or "analizando". */
@@ -43,14 +44,26 @@ export interface LoadSummary {
   seconds: number;
 }
 
+export const emptySummary = (): LoadSummary => ({
+  tenants: 0,
+  usuarios: 0,
+  empleados: 0,
+  pagos: 0,
+  pagosEmpleado: 0,
+  lineasNomina: 0,
+  ventas: 0,
+  lineasVenta: 0,
+  proveedores: 0,
+  seconds: 0,
+});
+
 /**
  * Writes a validated dataset in one transaction: every tenant or none. The client must be
  * connected and idle; it is left idle (committed or rolled back). Errors are rethrown after the
  * rollback: ImportError for refusals (TENANT_EXISTS, EMAIL_IN_USE, ...), else the driver's error.
  */
-/** A tenant to load: employees, payments and sales may also be async (a file read again as a stream). */
-export type LoadableTenant = Omit<TenantInput, 'pagos' | 'ventas' | 'empleados'> & {
-  empleados?: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>;
+/** A tenant to load: its long lists may also be async (a file read again as a stream), its payments sync (the seed's generators). */
+export type LoadableTenant = Omit<StreamedTenant, 'pagos' | 'ventas'> & {
   pagos?: Iterable<PagoStreamInput> | AsyncIterable<PagoStreamInput>;
   ventas?: Iterable<VentaInput> | AsyncIterable<VentaInput>;
 };
@@ -61,18 +74,7 @@ export async function loadDataset(client: Client, data: Dataset | { tenants: Loa
   progress({ phase: 'preparando', done: 0 });
   // Hashing is slow (scrypt) and needs no database: done before the transaction opens.
   const hashes = await hashPasswords(data.tenants);
-  const summary: LoadSummary = {
-    tenants: 0,
-    usuarios: 0,
-    empleados: 0,
-    pagos: 0,
-    pagosEmpleado: 0,
-    lineasNomina: 0,
-    ventas: 0,
-    lineasVenta: 0,
-    proveedores: 0,
-    seconds: 0,
-  };
+  const summary = emptySummary();
   const totals: Record<string, number | undefined> = {
     nómina: opts.totals?.lineasNomina ?? countPayrollLines(data.tenants),
     ventas: opts.totals?.lineasVenta ?? countSaleLines(data.tenants),
@@ -80,6 +82,10 @@ export async function loadDataset(client: Client, data: Dataset | { tenants: Loa
   };
   await client.query('begin');
   try {
+    await lockTenants(
+      client,
+      data.tenants.map((t) => uuidKey(t.uuid)),
+    );
     const checkAfter = await skipRowTriggers(client);
     for (const tenant of data.tenants) {
       await loadTenant(client, tenant, { replace: opts.replace, checkAfter }, hashes, summary, (phase, done) =>
@@ -101,9 +107,10 @@ export async function loadDataset(client: Client, data: Dataset | { tenants: Loa
   return summary;
 }
 
-type PhaseProgress = (phase: string, done: number) => void;
+export type PhaseProgress = (phase: string, done: number) => void;
 
-async function loadTenant(
+/** One tenant written by the plain loaders (a merge creates a tenant absent from the database this way too). */
+export async function loadTenant(
   client: Client,
   tenant: LoadableTenant,
   mode: { replace: boolean; checkAfter: boolean },
@@ -113,21 +120,23 @@ async function loadTenant(
 ): Promise<void> {
   const tenantKey = uuidKey(tenant.uuid);
   await prepareTenant(client, tenant, tenantKey, mode.replace);
-  await writeSequence(client, tenantKey, tenant.nominaElectronica);
+  await writeSecuencia(client, tenantKey, tenant.nominaElectronica);
   // Parents first (the foreign keys stay on when the session may not skip them): businesses and
   // users, then each context's catalogs, then the streamed payroll and sales.
   await loadPlatformTenantData(client, tenantKey, tenant, hashes);
-  const refs = await loadNominaCatalogs(client, tenantKey, tenant);
-  await loadProductCatalog(client, tenantKey, tenant);
+  const refs = await loadCatalogos(client, tenantKey, tenant);
+  await loadProductos(client, tenantKey, tenant);
 
   const payrollBase = summary.lineasNomina;
   progress('nómina', payrollBase);
-  const payroll = await loadPayroll({ client, tenantKey, refs, onLines: (n) => progress('nómina', payrollBase + n) }, tenant.pagos ?? []);
+  const payroll = await loadPagos({ client, tenantKey, refs, onLines: (n) => progress('nómina', payrollBase + n) }, tenant.pagos ?? []);
   const salesBase = summary.lineasVenta;
   progress('ventas', salesBase);
-  const sales = await loadSales(client, tenantKey, tenant.ventas ?? [], (n) => progress('ventas', salesBase + n));
+  const sales = await loadVentas(client, tenantKey, tenant.ventas ?? [], (n) => progress('ventas', salesBase + n));
   progress('proveedores', summary.proveedores);
-  const establishments = await loadProveedores(client, tenantKey, tenant.proveedores ?? []);
+  const establishments = await loadProveedores(client, tenantKey, tenant.proveedores ?? [], undefined, (n) =>
+    progress('proveedores', summary.proveedores + n),
+  );
   if (mode.checkAfter) await verifyReferences(client, tenantKey, `${tenant.uuid} (${tenant.nombre})`);
 
   summary.tenants++;
@@ -143,7 +152,7 @@ async function loadTenant(
 }
 
 /** All users' hashes at once: scrypt runs on libuv's thread pool, so they hash in parallel. */
-async function hashPasswords(tenants: LoadableTenant[]): Promise<Map<UsuarioInput, string>> {
+export async function hashPasswords(tenants: LoadableTenant[]): Promise<Map<UsuarioInput, string>> {
   const users = tenants.flatMap((t) => t.usuarios ?? []);
   const hashes = await Promise.all(users.map((u) => hashPassword(u.password)));
   return new Map(users.map((u, i) => [u, hashes[i]]));
@@ -163,8 +172,15 @@ function countPayrollLines(tenants: LoadableTenant[]): number | undefined {
   return total;
 }
 
-function countEstablishments(tenants: LoadableTenant[]): number {
-  return tenants.reduce((n, t) => n + (t.proveedores ?? []).reduce((m, p) => m + p.establecimientos.length, 0), 0);
+/** Establishments for progress, only when the suppliers are arrays. */
+function countEstablishments(tenants: LoadableTenant[]): number | undefined {
+  let total = 0;
+  for (const t of tenants) {
+    if (t.proveedores === undefined) continue;
+    if (!Array.isArray(t.proveedores)) return undefined;
+    for (const p of t.proveedores as ProveedorInput[]) total += p.establecimientos.length;
+  }
+  return total;
 }
 
 function countSaleLines(tenants: LoadableTenant[]): number | undefined {

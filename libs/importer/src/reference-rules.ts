@@ -1,13 +1,20 @@
 import { UuidMap, UuidSet } from '@nomina-api/platform/bulk';
 import { BulkUuids } from './bulk-uuids';
+import type { Client } from 'pg';
 import type {
+  CategoriaInput,
+  ConceptoInput,
+  EliminarInput,
   EmpleadoInput,
+  GrupoPagoInput,
   NegocioInput,
   PagoEmpleadoInput,
   PagoInput,
   PagoStreamInput,
+  ProductoInput,
   ProveedorInput,
   TenantInput,
+  TipoCotizanteInput,
   UsuarioInput,
   VentaInput,
 } from './dataset.types';
@@ -19,10 +26,12 @@ import {
   instantProblem,
   moneyProblem,
   quantityProblem,
-  supplierKey,
+  proveedorKey,
   uuidKey,
 } from './dataset-values';
+import { type StoredTenant, storedTenant } from './merge/stored-check';
 import type { ProblemList } from './problems';
+import type { ListField } from './schema-validation';
 import type { UuidPrefilter } from './uuid-prefilter';
 
 /**
@@ -39,44 +48,121 @@ export function checkReferences(tenants: TenantInput[], skip: Set<number>, probl
   for (const p of checker.bulk.report(tenants, skip)) problems.add(p.path, p.message);
 }
 
-/** A tenant whose employees, payments and sales are read again from the file each time they are iterated. */
-export type StreamedTenant = Omit<TenantInput, 'pagos' | 'ventas' | 'empleados'> & {
-  empleados?: Iterable<EmpleadoInput> | AsyncIterable<EmpleadoInput>;
+type Items<T> = Iterable<T> | AsyncIterable<T>;
+
+/** A tenant whose long lists (LIST_FIELDS) are read again from the file each time they are iterated. */
+export type StreamedTenant = Omit<TenantInput, ListField> & {
+  tiposCotizante?: Items<TipoCotizanteInput>;
+  conceptos?: Items<ConceptoInput>;
+  gruposPago?: Items<GrupoPagoInput>;
+  empleados?: Items<EmpleadoInput>;
+  categorias?: Items<CategoriaInput>;
+  productos?: Items<ProductoInput>;
+  proveedores?: Items<ProveedorInput>;
   pagos?: AsyncIterable<PagoStreamInput>;
   ventas?: AsyncIterable<VentaInput>;
 };
 
 /** A tenant's own members, without the lists that may be streamed. */
-type TenantHead = Omit<TenantInput, 'pagos' | 'ventas' | 'empleados'>;
+type TenantHead = Omit<TenantInput, ListField>;
 
-/** checkReferences for a streamed file: the same rules, in the same order, one payslip or sale at a time. */
+/** The prefilter kind of supplier keys (after BulkUuids' kinds). */
+export const SUPPLIER_KIND = 3;
+
+/** What a supplier is unique by: its tenant (by index in the file), ubicacion and identificacion. */
+export const supplierUniqueKey = (tenant: number, p: Pick<ProveedorInput, 'ubicacion' | 'identificacion'>): string =>
+  `${tenant} ${p.ubicacion} ${proveedorKey(p.identificacion)}`;
+
+/**
+ * checkReferences for a streamed file: the same rules, in the same order, one payslip or sale at a
+ * time. With `merge` (CONTRACT §6) the stored tenant counts too: what the file does not define is
+ * looked up among the stored rows (StoredTenant, on that connection), `eliminar` is allowed, and
+ * each tenant's StoredTenant is returned (by tenant index) with the stored references the load needs.
+ */
 export async function checkReferencesStreamed(
   tenants: StreamedTenant[],
   skip: Set<number>,
   problems: ProblemList,
   prefilter: UuidPrefilter,
-): Promise<void> {
-  const checker = new ReferenceChecker(problems, prefilter);
+  merge?: { client: Client },
+): Promise<StoredTenant[]> {
+  const checker = new ReferenceChecker(problems, prefilter, merge !== undefined);
+  const stored: StoredTenant[] = [];
   for (let i = 0; i < tenants.length; i++) {
     if (skip.has(i)) continue;
     const t = tenants[i];
     const path = `$.tenants[${i}]`;
-    const scope = checker.head(t, i);
+    const eliminar = eliminarKeys(t.eliminar);
+    const st = merge ? await storedTenant(merge.client, problems, uuidKey(t.uuid), eliminar) : undefined;
+    if (st) stored[i] = st;
+    const scope = checker.head(t, i, eliminar, st);
+    const pause = async (): Promise<void> => {
+      if (st?.full) await st.flush();
+    };
     let j = 0;
-    for await (const e of t.empleados ?? []) checker.empleado(e, i, j++, scope);
+    for await (const x of t.tiposCotizante ?? []) checker.tipoCotizante(x, i, j++, scope);
+    j = 0;
+    for await (const x of t.conceptos ?? []) checker.concepto(x, i, j++, scope);
+    j = 0;
+    for await (const x of t.gruposPago ?? []) {
+      checker.grupoPago(x, i, j++, scope);
+      await pause();
+    }
+    j = 0;
+    for await (const x of t.categorias ?? []) checker.categoria(x, i, j++, scope);
+    j = 0;
+    for await (const e of t.empleados ?? []) {
+      checker.empleado(e, i, j++, scope);
+      await pause();
+    }
     j = 0;
     for await (const pago of t.pagos ?? []) {
       const pagoPath = `${path}.pagos[${j++}]`;
       const bonds = checker.pagoHeader(pago, pagoPath, scope);
       let k = 0;
-      for await (const pe of pago.empleados) checker.payslip(pe, pagoPath, k++, bonds, scope);
+      for await (const pe of pago.empleados) {
+        checker.payslip(pe, pagoPath, k++, bonds, scope);
+        await pause();
+      }
     }
-    checker.productos(t, i, scope);
     j = 0;
-    for await (const venta of t.ventas ?? []) checker.venta(venta, `${path}.ventas[${j++}]`, scope);
-    checker.proveedores(t.proveedores ?? [], path);
+    for await (const p of t.productos ?? []) {
+      checker.producto(p, i, j++, scope);
+      await pause();
+    }
+    j = 0;
+    for await (const venta of t.ventas ?? []) {
+      checker.venta(venta, `${path}.ventas[${j++}]`, scope);
+      await pause();
+    }
+    j = 0;
+    for await (const p of t.proveedores ?? []) checker.proveedor(p, i, j++, scope);
+    await st?.end((key) => checker.isPagoOf(i, key), t.eliminar?.empleados ?? [], `${path}.eliminar.empleados`);
   }
   for (const p of await checker.bulk.reportStreamed(tenants, skip)) problems.add(p.path, p.message);
+  return stored;
+}
+
+/** The keys a tenant's `eliminar` names, for membership tests. */
+interface EliminarKeys {
+  pagos: UuidSet;
+  ventas: UuidSet;
+  empleados: UuidSet;
+  proveedores: Set<string>;
+}
+
+function eliminarKeys(eliminar: EliminarInput | undefined): EliminarKeys {
+  const set = (uuids: string[] | undefined): UuidSet => {
+    const s = new UuidSet(16);
+    for (const u of uuids ?? []) s.add(u);
+    return s;
+  };
+  return {
+    pagos: set(eliminar?.pagos),
+    ventas: set(eliminar?.ventas),
+    empleados: set(eliminar?.empleados),
+    proveedores: new Set((eliminar?.proveedores ?? []).map((p) => `${p.ubicacion} ${proveedorKey(p.identificacion)}`)),
+  };
 }
 
 /** Kinds few enough to remember where each uuid was first used as a path (the bulk kinds are in BulkUuids). */
@@ -98,15 +184,39 @@ const CATALOG_PATHS: Record<CatalogKind, (t: number, i: number, j: number) => st
 /** What a tenant defines, so its references can be resolved (uuids as uuidKey, or packed in a UuidSet). */
 interface TenantScope {
   negocios: Set<string>;
-  tiposCotizante: Set<string>;
-  conceptos: Set<string>;
+  /** Each code with the index of its first entry. */
+  tiposCotizante: Map<string, number>;
+  conceptos: Map<string, number>;
   grupos: Set<string>;
   vinculaciones: UuidSet;
   categorias: Set<string>;
   productos: UuidSet;
   /** The employees' documents so far, each with the index of the employee that has it. */
   documents: Map<string, number>;
+  /** What the tenant's `eliminar` removes (empty without it). */
+  eliminar: EliminarKeys;
+  /** The stored tenant, in a merge: what the file does not define may be stored. */
+  stored?: StoredTenant;
+  /** Key of the payment whose payslips are being checked. */
+  pago: string;
 }
+
+/** Sets of a scope by the reference kinds they answer for (vinculaciones and productos are checked inline). */
+const SCOPE_SETS = {
+  negocio: 'negocios',
+  tipoCotizante: 'tiposCotizante',
+  concepto: 'conceptos',
+  grupoPago: 'grupos',
+  categoria: 'categorias',
+} as const;
+
+const NOT_IN_FILE: Record<keyof typeof SCOPE_SETS, string> = {
+  negocio: 'ningún negocio',
+  tipoCotizante: 'ningún tipo de cotizante',
+  concepto: 'ningún concepto',
+  grupoPago: 'ningún grupo de pago',
+  categoria: 'ninguna categoría',
+};
 
 const payslipPath = (pagoPath: string, j: number, field: string): string => `${pagoPath}.empleados[${j}].${field}`;
 const detailPath = (pagoPath: string, j: number, k: number, field: string): string => `${pagoPath}.empleados[${j}].detalles[${k}].${field}`;
@@ -121,31 +231,49 @@ class ReferenceChecker {
   private readonly emails = new Map<string, string>();
   readonly bulk: BulkUuids;
 
+  /** Suppliers' first uses (with a prefilter, only of the keys it saw twice). */
+  private readonly suppliers = new Map<string, string>();
+
   constructor(
     private readonly problems: ProblemList,
-    prefilter?: UuidPrefilter,
+    private readonly prefilter?: UuidPrefilter,
+    /** A --merge import: `eliminar` is allowed. */
+    private readonly merge = false,
   ) {
     this.bulk = new BulkUuids(prefilter);
   }
 
+  /** True when `key` is a payment of tenant `t` in the file. */
+  isPagoOf(t: number, key: string): boolean {
+    return this.uuids.get('pago')?.get(key)?.startsWith(`$.tenants[${t}].`) ?? false;
+  }
+
+  /** A parsed tenant, in the order checkReferencesStreamed follows. */
   tenant(t: TenantInput, index: number): void {
     const path = `$.tenants[${index}]`;
-    const scope = this.head(t, index);
+    const scope = this.head(t, index, eliminarKeys(t.eliminar));
+    (t.tiposCotizante ?? []).forEach((x, i) => this.tipoCotizante(x, index, i, scope));
+    (t.conceptos ?? []).forEach((x, i) => this.concepto(x, index, i, scope));
+    (t.gruposPago ?? []).forEach((x, i) => this.grupoPago(x, index, i, scope));
+    (t.categorias ?? []).forEach((x, i) => this.categoria(x, index, i, scope));
     (t.empleados ?? []).forEach((e, i) => this.empleado(e, index, i, scope));
     let i = 0;
     for (const pago of t.pagos ?? []) this.pago(pago, `${path}.pagos[${i++}]`, scope);
-    this.productos(t, index, scope);
+    (t.productos ?? []).forEach((p, j) => this.producto(p, index, j, scope));
     i = 0;
     for (const venta of t.ventas ?? []) this.venta(venta, `${path}.ventas[${i++}]`, scope);
-    this.proveedores(t.proveedores ?? [], path);
+    (t.proveedores ?? []).forEach((p, j) => this.proveedor(p, index, j, scope));
   }
 
   /**
-   * The tenant's own rules up to its employees (each then goes to empleado()); returns what its
-   * employees, payments and sales may refer to.
+   * The tenant's own rules, its businesses and users (each catalog entry then goes to its method,
+   * in list order); returns what its employees, payments and sales may refer to.
    */
-  head(t: TenantHead, index: number): TenantScope {
+  head(t: TenantHead, index: number, eliminar: EliminarKeys, stored?: StoredTenant): TenantScope {
     const path = `$.tenants[${index}]`;
+    if (t.eliminar !== undefined && !this.merge) {
+      this.problems.add(`${path}.eliminar`, 'solo se admite al importar con --merge: quítelo o importe con --merge');
+    }
     this.unique('tenant', t.uuid, `${path}.uuid`);
     const seq = t.nominaElectronica?.siguienteNumero;
     if (seq !== undefined && seq > Number.MAX_SAFE_INTEGER) {
@@ -153,17 +281,19 @@ class ReferenceChecker {
     }
     const scope: TenantScope = {
       negocios: new Set(),
-      tiposCotizante: new Set(),
-      conceptos: new Set(),
+      tiposCotizante: new Map(),
+      conceptos: new Map(),
       grupos: new Set(),
       vinculaciones: new UuidSet(1 << 10),
       categorias: new Set(),
       productos: new UuidSet(1 << 10),
       documents: new Map(),
+      eliminar,
+      stored,
+      pago: '',
     };
     (t.negocios ?? []).forEach((n, i) => this.negocio(n, `${path}.negocios[${i}]`, scope));
     (t.usuarios ?? []).forEach((u, i) => this.usuario(u, `${path}.usuarios[${i}]`, scope));
-    this.catalogs(t, path, scope);
     return scope;
   }
 
@@ -189,8 +319,17 @@ class ReferenceChecker {
     return key;
   }
 
-  private ref(set: Set<string>, uuid: string, path: string, what: string): void {
-    if (!set.has(uuidKey(uuid))) this.problems.add(path, `no corresponde a ${what} de este tenant`);
+  /** A reference to a catalog entry of the tenant: in the file, or (merging) stored. */
+  private ref(scope: TenantScope, kind: keyof typeof SCOPE_SETS, value: string, path: string): void {
+    const key = kind === 'tipoCotizante' || kind === 'concepto' ? value : uuidKey(value);
+    if (scope[SCOPE_SETS[kind]].has(key)) return;
+    if (scope.stored) scope.stored.need(kind, key, path);
+    else this.problems.add(path, `no corresponde a ${NOT_IN_FILE[kind]} de este tenant`);
+  }
+
+  /** An entry both listed and removed by the same tenant. */
+  private removedToo(path: string, list: string): void {
+    this.problems.add(path, `también está en eliminar.${list}: un archivo no puede escribir y eliminar lo mismo`);
   }
 
   /** Reports the problem, if any, at `path`; true when there was none. */
@@ -217,40 +356,48 @@ class ReferenceChecker {
     const first = this.emails.get(key);
     if (first === undefined) this.emails.set(key, `${path}.email`);
     else this.problems.add(`${path}.email`, `correo repetido (sin distinguir mayúsculas): ya se usa en ${first}`);
+    scope.stored?.email(key, u.uuid, `${path}.email`);
     const mine = new Set<string>();
     u.negocios.forEach((uuid, i) => {
       const p = `${path}.negocios[${i}]`;
-      this.ref(scope.negocios, uuid, p, 'ningún negocio');
+      this.ref(scope, 'negocio', uuid, p);
       const k = uuidKey(uuid);
       if (mine.has(k)) this.problems.add(p, 'negocio repetido en la lista del usuario');
       mine.add(k);
     });
   }
 
-  private catalogs(t: TenantHead, path: string, scope: TenantScope): void {
-    const codes = (items: { codigo: string }[], listPath: string, into: Set<string>, what: string): void => {
-      const first = new Map<string, number>();
-      items.forEach((item, i) => {
-        const seen = first.get(item.codigo);
-        if (seen === undefined) first.set(item.codigo, i);
-        else
-          this.problems.add(
-            `${listPath}[${i}].codigo`,
-            `código de ${what} repetido en este tenant: ya se usa en ${listPath}[${seen}].codigo`,
-          );
-        into.add(item.codigo);
-      });
-    };
-    codes(t.tiposCotizante ?? [], `${path}.tiposCotizante`, scope.tiposCotizante, 'tipo de cotizante');
-    codes(t.conceptos ?? [], `${path}.conceptos`, scope.conceptos, 'concepto');
-    (t.gruposPago ?? []).forEach((g, i) => scope.grupos.add(this.unique('grupo de pago', g.uuid, `${path}.gruposPago[${i}].uuid`)));
-    (t.categorias ?? []).forEach((c, i) => scope.categorias.add(this.unique('categoría', c.uuid, `${path}.categorias[${i}].uuid`)));
+  tipoCotizante(x: TipoCotizanteInput, t: number, i: number, scope: TenantScope): void {
+    this.code(scope.tiposCotizante, x.codigo, `$.tenants[${t}].tiposCotizante`, i, 'tipo de cotizante');
+  }
+
+  concepto(x: ConceptoInput, t: number, i: number, scope: TenantScope): void {
+    this.code(scope.conceptos, x.codigo, `$.tenants[${t}].conceptos`, i, 'concepto');
+  }
+
+  private code(first: Map<string, number>, codigo: string, listPath: string, i: number, what: string): void {
+    const seen = first.get(codigo);
+    if (seen === undefined) first.set(codigo, i);
+    else
+      this.problems.add(`${listPath}[${i}].codigo`, `código de ${what} repetido en este tenant: ya se usa en ${listPath}[${seen}].codigo`);
+  }
+
+  grupoPago(g: GrupoPagoInput, t: number, i: number, scope: TenantScope): void {
+    const path = `$.tenants[${t}].gruposPago[${i}]`;
+    scope.grupos.add(this.unique('grupo de pago', g.uuid, `${path}.uuid`));
+    scope.stored?.grupoCodigo(g.codigo, g.uuid, `${path}.codigo`);
+  }
+
+  categoria(c: CategoriaInput, t: number, i: number, scope: TenantScope): void {
+    scope.categorias.add(this.unique('categoría', c.uuid, `$.tenants[${t}].categorias[${i}].uuid`));
   }
 
   /** Employee `i` of tenant `t`, in list order. */
   empleado(e: EmpleadoInput, t: number, i: number, scope: TenantScope): void {
     const p = `$.tenants[${t}].empleados[${i}]`;
     this.uniqueAt('empleado', e.uuid, t, i);
+    if (scope.eliminar.empleados.has(e.uuid)) this.removedToo(`${p}.uuid`, 'empleados');
+    scope.stored?.documento(e.tipoDocumento, e.identificacion, e.uuid, `${p}.identificacion`);
     // The database key is exact; upper-casing here also rejects "ab1" next to "AB1", which the
     // case-insensitive employee search would otherwise treat as the same person.
     const doc = `${e.tipoDocumento} ${e.identificacion.toUpperCase()}`;
@@ -265,15 +412,14 @@ class ReferenceChecker {
       const vp = `${p}.vinculaciones[${j}]`;
       this.uniqueAt('vinculación', v.uuid, t, i, j);
       scope.vinculaciones.add(v.uuid);
+      scope.stored?.vinculacionDe(v.uuid, e.uuid, `${vp}.uuid`);
       const ingresoOk = this.ok(dateProblem(v.fechaIngreso), `${vp}.fechaIngreso`);
       const retiro = v.fechaRetiro;
       if (retiro != null && this.ok(dateProblem(retiro), `${vp}.fechaRetiro`) && ingresoOk && retiro < v.fechaIngreso) {
         this.problems.add(`${vp}.fechaRetiro`, `fechaRetiro (${retiro}) es anterior a fechaIngreso (${v.fechaIngreso})`);
       }
       this.ok(moneyProblem(v.salarioBase), `${vp}.salarioBase`);
-      if (!scope.tiposCotizante.has(v.tipoCotizante)) {
-        this.problems.add(`${vp}.tipoCotizante`, 'no corresponde a ningún tipo de cotizante de este tenant');
-      }
+      this.ref(scope, 'tipoCotizante', v.tipoCotizante, `${vp}.tipoCotizante`);
     });
   }
 
@@ -287,22 +433,25 @@ class ReferenceChecker {
    * in it (at most one entry per bond of the tenant in a valid file, however many payslips).
    */
   pagoHeader(pago: Omit<PagoInput, 'empleados'>, path: string, scope: TenantScope): UuidMap {
-    this.unique('pago', pago.uuid, `${path}.uuid`);
+    scope.pago = this.unique('pago', pago.uuid, `${path}.uuid`);
+    if (scope.eliminar.pagos.has(pago.uuid)) this.removedToo(`${path}.uuid`, 'pagos');
     const desdeOk = this.ok(dateProblem(pago.fechaDesde), `${path}.fechaDesde`);
     const hastaOk = this.ok(dateProblem(pago.fechaHasta), `${path}.fechaHasta`);
     this.ok(dateProblem(pago.fechaPago), `${path}.fechaPago`);
     if (desdeOk && hastaOk && pago.fechaDesde > pago.fechaHasta) {
       this.problems.add(`${path}.fechaDesde`, `fechaDesde (${pago.fechaDesde}) es posterior a fechaHasta (${pago.fechaHasta})`);
     }
-    if (pago.grupoPago != null) this.ref(scope.grupos, pago.grupoPago, `${path}.grupoPago`, 'ningún grupo de pago');
+    if (pago.grupoPago != null) this.ref(scope, 'grupoPago', pago.grupoPago, `${path}.grupoPago`);
     return new UuidMap(1, 1 << 10);
   }
 
   payslip(pe: PagoEmpleadoInput, pagoPath: string, j: number, bonds: UuidMap, scope: TenantScope): void {
     if (!this.bulk.add('nómina', pe.uuid)) this.bulk.duplicate('nómina', pe.uuid, payslipPath(pagoPath, j, 'uuid'));
     if (!scope.vinculaciones.has(pe.vinculacion)) {
-      this.problems.add(payslipPath(pagoPath, j, 'vinculacion'), 'no corresponde a ninguna vinculación de este tenant');
+      if (scope.stored) scope.stored.need('vinculacion', pe.vinculacion, payslipPath(pagoPath, j, 'vinculacion'));
+      else this.problems.add(payslipPath(pagoPath, j, 'vinculacion'), 'no corresponde a ninguna vinculación de este tenant');
     }
+    scope.stored?.pagoEmpleado(pe.uuid, scope.pago, payslipPath(pagoPath, j, 'uuid'));
     const other = bonds.put(pe.vinculacion, j);
     if (other >= 0)
       this.problems.add(
@@ -319,7 +468,8 @@ class ReferenceChecker {
       const d = detalles[k];
       if (!this.bulk.add('detalle', d.uuid)) this.bulk.duplicate('detalle', d.uuid, detailPath(pagoPath, j, k, 'uuid'));
       if (!scope.conceptos.has(d.concepto)) {
-        this.problems.add(detailPath(pagoPath, j, k, 'concepto'), 'no corresponde a ningún concepto de este tenant');
+        if (scope.stored) scope.stored.need('concepto', d.concepto, detailPath(pagoPath, j, k, 'concepto'));
+        else this.problems.add(detailPath(pagoPath, j, k, 'concepto'), 'no corresponde a ningún concepto de este tenant');
       }
       const cantidad = d.cantidad === undefined ? undefined : quantityProblem(d.cantidad);
       if (cantidad) this.problems.add(detailPath(pagoPath, j, k, 'cantidad'), cantidad);
@@ -328,26 +478,26 @@ class ReferenceChecker {
     }
   }
 
-  productos(t: TenantHead, index: number, scope: TenantScope): void {
-    (t.productos ?? []).forEach((p, i) => {
-      const pp = `$.tenants[${index}].productos[${i}]`;
-      this.uniqueAt('producto', p.uuid, index, i);
-      scope.productos.add(p.uuid);
-      this.ref(scope.negocios, p.negocio, `${pp}.negocio`, 'ningún negocio');
-      if (p.categoria != null) this.ref(scope.categorias, p.categoria, `${pp}.categoria`, 'ninguna categoría');
-    });
+  producto(p: ProductoInput, t: number, i: number, scope: TenantScope): void {
+    const pp = `$.tenants[${t}].productos[${i}]`;
+    this.uniqueAt('producto', p.uuid, t, i);
+    scope.productos.add(p.uuid);
+    this.ref(scope, 'negocio', p.negocio, `${pp}.negocio`);
+    if (p.categoria != null) this.ref(scope, 'categoria', p.categoria, `${pp}.categoria`);
   }
 
   venta(venta: VentaInput, path: string, scope: TenantScope): void {
     if (!this.bulk.add('venta', venta.uuid)) this.bulk.duplicate('venta', venta.uuid, `${path}.uuid`);
-    if (!scope.negocios.has(uuidKey(venta.negocio))) this.problems.add(`${path}.negocio`, 'no corresponde a ningún negocio de este tenant');
+    if (scope.eliminar.ventas.has(venta.uuid)) this.removedToo(`${path}.uuid`, 'ventas');
+    this.ref(scope, 'negocio', venta.negocio, `${path}.negocio`);
     const fecha = instantProblem(venta.fecha);
     if (fecha) this.problems.add(`${path}.fecha`, fecha);
     const lineas = venta.lineas;
     for (let k = 0; k < lineas.length; k++) {
       const l = lineas[k];
       if (!scope.productos.has(l.producto)) {
-        this.problems.add(`${path}.lineas[${k}].producto`, 'no corresponde a ningún producto de este tenant');
+        if (scope.stored) scope.stored.need('producto', l.producto, `${path}.lineas[${k}].producto`);
+        else this.problems.add(`${path}.lineas[${k}].producto`, 'no corresponde a ningún producto de este tenant');
       }
       // Sale quantities may have any decimals (numeric without scale); only their size is bounded.
       if (!(l.cantidad < MAX_QUANTITY)) this.problems.add(`${path}.lineas[${k}].cantidad`, quantityProblem(l.cantidad)!);
@@ -364,25 +514,30 @@ class ReferenceChecker {
     if (problem) this.problems.add(`${ventaPath}.lineas[${k}].${field}`, problem);
   }
 
-  proveedores(proveedores: ProveedorInput[], path: string): void {
-    const seen = new Map<string, string>();
-    proveedores.forEach((p, i) => {
-      const pp = `${path}.proveedores[${i}]`;
-      const key = `${p.ubicacion} ${supplierKey(p.identificacion)}`;
-      const first = seen.get(key);
-      if (first === undefined) seen.set(key, `${pp}.identificacion`);
+  /**
+   * Supplier `i` of tenant `t`. Its identificacion is unique per ubicacion: with a prefilter (a
+   * streamed file) only the keys it saw twice are remembered, so 3 million suppliers cost no set.
+   */
+  proveedor(p: ProveedorInput, t: number, i: number, scope: TenantScope): void {
+    const pp = `$.tenants[${t}].proveedores[${i}]`;
+    const key = supplierUniqueKey(t, p);
+    if (scope.eliminar.proveedores.has(`${p.ubicacion} ${proveedorKey(p.identificacion)}`))
+      this.removedToo(`${pp}.identificacion`, 'proveedores');
+    if (!this.prefilter || this.prefilter.mayRepeatKey(SUPPLIER_KIND, key)) {
+      const first = this.suppliers.get(key);
+      if (first === undefined) this.suppliers.set(key, `${pp}.identificacion`);
       else
         this.problems.add(`${pp}.identificacion`, `proveedor repetido en la ubicación ${p.ubicacion} de este tenant: ya está en ${first}`);
-      const codes = new Map<string, number>();
-      p.establecimientos.forEach((e, k) => {
-        const other = codes.get(e.codigo);
-        if (other === undefined) codes.set(e.codigo, k);
-        else
-          this.problems.add(
-            `${pp}.establecimientos[${k}].codigo`,
-            `código de establecimiento repetido en este proveedor (establecimientos[${other}])`,
-          );
-      });
+    }
+    const codes = new Map<string, number>();
+    p.establecimientos.forEach((e, k) => {
+      const other = codes.get(e.codigo);
+      if (other === undefined) codes.set(e.codigo, k);
+      else
+        this.problems.add(
+          `${pp}.establecimientos[${k}].codigo`,
+          `código de establecimiento repetido en este proveedor (establecimientos[${other}])`,
+        );
     });
   }
 }

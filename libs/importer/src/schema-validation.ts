@@ -10,9 +10,11 @@ import { childPath, type ProblemList } from './problems';
  * Layer one of the validation: the JSON schema, compiled once by Ajv, with each error turned into
  * a JSON path and a Spanish sentence a person preparing the file can act on.
  *
- * Payments and sales are validated one at a time against their own definitions: Ajv with
- * allErrors builds every error before returning, and a million broken lines validated in one call
- * would hold a million error objects; item by item, only the first MAX_PROBLEMS are kept.
+ * The tenant's long lists (payments, sales, employees, catalogs, suppliers: LIST_FIELDS) are
+ * validated one item at a time against their own definitions, in file order, after the rest of the
+ * document: Ajv with allErrors builds every error before returning, and a million broken items
+ * validated in one call would hold a million error objects (and a streamed file never holds the
+ * list); item by item, only the first MAX_PROBLEMS are kept.
  */
 
 /**
@@ -24,15 +26,29 @@ export const DATASET_SCHEMA: object = {
   $defs: { ...datasetShell.$defs, ...PLATFORM_DATASET_DEFS, ...NOMINA_DATASET_DEFS, ...REPORTES_DATASET_DEFS, ...PROVEEDORES_DATASET_DEFS },
 };
 
+/** The tenant's lists validated item by item (and streamed from the file), each with its item's definition. */
+export const LIST_FIELDS = {
+  tiposCotizante: 'tipoCotizante',
+  conceptos: 'concepto',
+  gruposPago: 'grupoPago',
+  empleados: 'empleado',
+  pagos: 'pago',
+  categorias: 'categoria',
+  productos: 'producto',
+  ventas: 'venta',
+  proveedores: 'proveedor',
+} as const;
+export type ListField = keyof typeof LIST_FIELDS;
+
+export const isListField = (key: unknown): key is ListField => typeof key === 'string' && Object.hasOwn(LIST_FIELDS, key);
+
 interface Validators {
-  /** The dataset with payment and sale items left unchecked. */
+  /** The dataset with the items of LIST_FIELDS left unchecked. */
   shell: ValidateFunction;
-  pago: ValidateFunction;
+  items: Record<ListField, ValidateFunction>;
   /** A payment with its payslips left unchecked (they are checked one by one, as they are read). */
   pagoHeader: ValidateFunction;
   payslip: ValidateFunction;
-  venta: ValidateFunction;
-  empleado: ValidateFunction;
 }
 
 let compiled: Validators | undefined;
@@ -40,8 +56,7 @@ let compiled: Validators | undefined;
 function validators(): Validators {
   if (compiled) return compiled;
   const shell = structuredClone(DATASET_SCHEMA) as unknown as { $id: string; $defs: { tenant: { properties: Record<string, unknown> } } };
-  shell.$defs.tenant.properties.pagos = { type: 'array' };
-  shell.$defs.tenant.properties.ventas = { type: 'array' };
+  for (const field of Object.keys(LIST_FIELDS)) shell.$defs.tenant.properties[field] = { type: 'array' };
   const defs = shell.$defs as unknown as Record<string, { properties: Record<string, unknown> }>;
   defs.pagoHeader = { ...defs.pago, properties: { ...defs.pago.properties, empleados: { type: 'array' } } };
   // verbose: anyOf errors then carry their branches, which is how their message is written.
@@ -50,11 +65,12 @@ function validators(): Validators {
   const get = (ref: string): ValidateFunction => ajv.getSchema(`${shell.$id}${ref}`)!;
   compiled = {
     shell: get(''),
-    pago: get('#/$defs/pago'),
+    items: Object.fromEntries(Object.entries(LIST_FIELDS).map(([field, def]) => [field, get(`#/$defs/${def}`)])) as Record<
+      ListField,
+      ValidateFunction
+    >,
     pagoHeader: get('#/$defs/pagoHeader'),
     payslip: get('#/$defs/pago/properties/empleados/items'),
-    venta: get('#/$defs/venta'),
-    empleado: get('#/$defs/empleado'),
   };
   return compiled;
 }
@@ -71,22 +87,25 @@ export function checkSchema(data: unknown, problems: ProblemList): SchemaResult 
   check.shell(data);
   const tenants = (data as { tenants?: unknown })?.tenants;
   if (!Array.isArray(tenants)) return check.result;
-  tenants.forEach((tenant: { pagos?: unknown; ventas?: unknown } | null, i) => {
-    for (const field of BULK_FIELDS) {
-      const items = tenant?.[field];
-      if (!Array.isArray(items)) continue;
+  tenants.forEach((tenant: Record<string, unknown> | null, i) => {
+    if (tenant === null || typeof tenant !== 'object') return;
+    // In the tenant's member order, as a streamed file meets them.
+    for (const field of Object.keys(tenant)) {
+      const items = tenant[field];
+      if (!isListField(field) || !Array.isArray(items)) continue;
       for (let j = 0; j < items.length; j++) check.item(field, items[j], i, j);
     }
   });
   return check.result;
 }
 
+/** The lists whose items are many, read from the file a line or a record at a time (the uuid prefilter's kinds). */
 export const BULK_FIELDS = ['pagos', 'ventas'] as const;
 export type BulkField = (typeof BULK_FIELDS)[number];
 
 /**
  * The schema check in parts, so a streamed file can be checked item by item as it is read: the
- * shell (the dataset with `pagos` and `ventas` left as lists), each sale alone, and each payment
+ * shell (the dataset with the LIST_FIELDS left as lists), each list item alone, and each payment
  * in parts (pagoHeader, payslip).
  */
 export class SchemaCheck {
@@ -99,9 +118,9 @@ export class SchemaCheck {
     if (!this.v.shell(data)) report(this.v.shell.errors ?? [], '', this.result, this.problems);
   }
 
-  /** One whole payment or sale; true when it matches its schema. */
-  item(field: BulkField, value: unknown, tenant: number, index: number): boolean {
-    const validate = field === 'pagos' ? this.v.pago : this.v.venta;
+  /** One whole item of a list (a payment, a sale, an employee, a supplier...); true when it matches its schema. */
+  item(field: ListField, value: unknown, tenant: number, index: number): boolean {
+    const validate = this.v.items[field];
     if (validate(value)) return true;
     report(validate.errors ?? [], `/tenants/${tenant}/${field}/${index}`, this.result, this.problems);
     return false;
@@ -122,14 +141,6 @@ export class SchemaCheck {
     if (this.v.payslip(value)) return true;
     report(this.v.payslip.errors ?? [], `/tenants/${tenant}/pagos/${pago}/empleados/${index}`, this.result, problems);
     return false;
-  }
-
-  /**
-   * True when one employee matches its definition. Nothing is reported: the shell's check reports
-   * an employee's problems, in place (see scanDatasetFile's stand-in).
-   */
-  validEmpleado(value: unknown): boolean {
-    return this.v.empleado(value);
   }
 
   /** A problem Ajv cannot see: the payment's `empleados` named twice (only a streamed file can tell). */

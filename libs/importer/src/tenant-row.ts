@@ -1,7 +1,19 @@
 import type { Client } from 'pg';
 import type { TenantInput } from './dataset.types';
-import { ImportError } from '@nomina-api/platform/bulk';
+import { type Changes, ImportError, type MergeContext, noChanges } from '@nomina-api/platform/bulk';
 import { TENANT_DATA_TABLES } from './tables';
+
+/**
+ * Takes each tenant's import lock for the rest of the transaction, in key order (two files naming
+ * the same tenants in another order cannot deadlock): a merge, a replace or a plain import of a
+ * tenant waits for the one already running on it, then reads what that one committed. The numbering
+ * of the API takes no such lock (a merge never touches the sequence; a replace takes its row lock).
+ */
+export async function lockTenants(client: Client, tenantKeys: readonly string[]): Promise<void> {
+  for (const key of [...new Set(tenantKeys)].sort()) {
+    await client.query(`select pg_advisory_xact_lock(hashtextextended('nomina-import ' || $1::text, 0))`, [key]);
+  }
+}
 
 /**
  * Creates the tenant row, or (with replace) empties the tenant and refreshes its row.
@@ -34,4 +46,16 @@ export async function prepareTenant(
     await client.query(`delete from ${table} where tenant_id = $1`, [tenantKey]);
   }
   await client.query('update tenant set nit = $2, nombre = $3, activo = $4, imported_at = now() where id = $1', values);
+}
+
+/** The tenant's own fields (nit, nombre, activo); the e-payroll sequence is never a merge's (CONTRACT §6). */
+export async function mergeTenantRow(ctx: MergeContext, tenant: { nit: string; nombre: string; activo: boolean }): Promise<Changes> {
+  const values = [ctx.tenantKey, tenant.nit, tenant.nombre, tenant.activo];
+  const differs = '(nit, nombre, activo) is distinct from ($2::varchar, $3::varchar, $4::boolean)';
+  const sql = ctx.dryRun
+    ? `select count(*)::int as n from tenant where id = $1 and ${differs}`
+    : `with changed as (update tenant set nit = $2, nombre = $3, activo = $4, imported_at = now() where id = $1 and ${differs} returning 1)
+       select count(*)::int as n from changed`;
+  const { rows } = await ctx.client.query<{ n: number }>(sql, values);
+  return { ...noChanges(), reemplazados: rows[0].n };
 }

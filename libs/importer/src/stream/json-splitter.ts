@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { findJsonSyntaxError, findLoneSurrogate } from '../json-syntax';
+import { findJsonSyntaxError, findLoneSurrogate, findNulTexts } from '../json-syntax';
 import { childPath } from '../problems';
 
 /**
@@ -12,7 +12,8 @@ import { childPath } from '../problems';
  *
  * Checked on the way, each failure located by byte offset: strict UTF-8 (isUtf8, simdutf), the
  * spine's own syntax here, every value's syntax by JSON.parse (then findJsonSyntaxError says
- * where), truncation, and lone UTF-16 surrogate escapes (by JSON path).
+ * where), truncation, and lone UTF-16 surrogate escapes (by JSON path); texts holding U+0000 are
+ * reported to the handler by JSON path (a problem of the file, not of its syntax).
  */
 
 export type PathSegment = string | number;
@@ -26,6 +27,8 @@ export interface SplitterHandler {
   open?(path: readonly PathSegment[], kind: '{' | '[', offset: number): void;
   /** A walked container closes (offset of its closing bracket). */
   close?(path: readonly PathSegment[], offset: number): void;
+  /** A text (a value's or a property name) at this JSON path holds U+0000; without this handler it goes unremarked. */
+  nul?(path: string): void;
 }
 
 export type JsonStreamErrorKind = 'utf8' | 'syntax' | 'surrogate';
@@ -74,6 +77,8 @@ const AFTER_END = 'hay contenido después del final del JSON';
 
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+/** A NUL can only be written as this escape in valid JSON (raw control characters are refused). */
+const NUL_ESCAPE = '\\u0000';
 
 export class JsonSplitter {
   /** Path of the value being read; for an object member its key once read. */
@@ -354,12 +359,17 @@ export class JsonSplitter {
       const key = value as string;
       if (findLoneSurrogate(key)) throw new JsonStreamError('surrogate', start, childPath(pathText(this.path.slice(0, -1)), key));
       this.path[this.path.length - 1] = key;
+      if (this.handler.nul && key.includes('\0')) this.handler.nul(pathText(this.path));
       top.expect = Expect.Colon;
       return;
     }
     if (SURROGATE_ESCAPE.test(text)) {
       const lone = findLoneSurrogate(value);
       if (lone) throw new JsonStreamError('surrogate', start, pathText(this.path) + lone.slice(1));
+    }
+    if (this.handler.nul && text.includes(NUL_ESCAPE)) {
+      const here = pathText(this.path);
+      for (const path of findNulTexts(value)) this.handler.nul(here + path.slice(1));
     }
     this.handler.value(this.path, value, bytes.length);
   }

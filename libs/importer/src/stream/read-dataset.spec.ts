@@ -6,7 +6,7 @@ import { generateDataset, materializeDataset } from '../demo/generate-dataset';
 import { writeDatasetFile } from '../demo/write-dataset-file';
 import { validateDataset } from '../validate-dataset';
 import { JsonStreamError } from './json-splitter';
-import { SchemaCheck } from '../schema-validation';
+import { LIST_FIELDS, SchemaCheck } from '../schema-validation';
 import { CHUNK_BYTES, FileChangedError, locate, scanDatasetFile, type StreamedDataset } from './read-dataset';
 
 /**
@@ -44,7 +44,7 @@ async function materialize(ds: StreamedDataset): Promise<Json> {
   const tenants = [];
   for (const t of ds.tenants) {
     const copy: Json = { ...t };
-    for (const f of ['empleados', 'pagos', 'ventas']) {
+    for (const f of Object.keys(LIST_FIELDS)) {
       if (!copy[f]) continue;
       const items = [];
       for await (const item of copy[f]) {
@@ -150,6 +150,17 @@ describe('scanDatasetFile', () => {
         t[1].empleados[0] = 'nadie';
         t[1].empleados[2].vinculaciones = 3;
         t[2].empleados = { uno: 1 };
+      },
+    ],
+    [
+      'texts holding U+0000 (a tenant name, a payslip line, an employee, a supplier, a property name, a sale)',
+      (_: Json, t: Json[]) => {
+        t[0].nombre = 'Andina\u0000';
+        t[0].pagos[1].empleados[0].detalles[0].concepto = '\u0000';
+        t[0].empleados[2].nombres = 'A\u0000B';
+        t[0].proveedores[0].establecimientos[0].direccion = 'Calle\u0000 1';
+        t[1].pagos[0]['raro\u0000'] = 1;
+        t[2].ventas[0].estado = '\u0000';
       },
     ],
     [
@@ -267,15 +278,16 @@ describe('scanDatasetFile', () => {
     expect(count).toBe(1001);
   });
 
-  it('holds one parsed employee for the schema check, whatever the size of the catalog (valid ones share a stand-in)', async () => {
+  it('holds no catalog for the schema check: the shell gets empty lists, each item is checked as it is read (in place)', async () => {
     const data = JSON.parse(FIXTURE_TEXT) as Json;
     data.tenants[0].empleados[3].tipoDocumento = 'XX';
+    data.tenants[2].proveedores[1].ubicacion = 'AQUI';
     const expected = validateDataset(data);
-    expect(expected).toHaveLength(1);
-    const checked: unknown[][] = [];
+    expect(expected.map((p) => p.path)).toEqual(['$.tenants[0].empleados[3].tipoDocumento', '$.tenants[2].proveedores[1].ubicacion']);
+    const shells: Json[] = [];
     const original = SchemaCheck.prototype.shell;
     const shell = jest.spyOn(SchemaCheck.prototype, 'shell').mockImplementation(function (this: SchemaCheck, root: unknown) {
-      checked.push(...((root as Json).tenants as Json[]).map((t) => t.empleados as unknown[]));
+      shells.push(...((root as Json).tenants as Json[]));
       original.call(this, root);
     });
     try {
@@ -284,12 +296,10 @@ describe('scanDatasetFile', () => {
     } finally {
       shell.mockRestore();
     }
-    expect(checked.map((list) => list.length)).toEqual([40, 3, 10]);
-    const [first, ...others] = checked;
-    // The invalid employee is there as read; every valid one, in every tenant, is one object: the first valid employee.
-    expect(first[3]).toEqual(data.tenants[0].empleados[3]);
-    expect(first[0]).toEqual(data.tenants[0].empleados[0]);
-    for (const e of [...first.filter((_, k) => k !== 3), ...others.flat()]) expect(e).toBe(first[0]);
+    expect(shells).toHaveLength(3);
+    for (const t of shells) for (const f of Object.keys(LIST_FIELDS)) expect(t[f] ?? []).toEqual([]);
+    // The short lists stay in the shell as read.
+    expect(shells[0].usuarios).toEqual(data.tenants[0].usuarios);
   });
 
   it('keeps no parsed employees after the first pass: each read of them goes back to the file', async () => {

@@ -1,17 +1,20 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { BULK_KIND_NUMBER } from '../bulk-uuids';
-import type { EmpleadoInput, PagoEmpleadoInput, PagoStreamInput, VentaInput } from '../dataset.types';
+import { NUL_MESSAGE } from '../json-syntax';
+import type { PagoEmpleadoInput, PagoStreamInput, ProveedorInput, VentaInput } from '../dataset.types';
 import { ProblemList, type ImportProblem } from '../problems';
-import { checkReferencesStreamed, type StreamedTenant } from '../reference-rules';
-import { BULK_FIELDS, type BulkField, SchemaCheck } from '../schema-validation';
+import type { Client } from 'pg';
+import type { StoredTenant } from '../merge/stored-check';
+import { checkReferencesStreamed, SUPPLIER_KIND, supplierUniqueKey, type StreamedTenant } from '../reference-rules';
+import { BULK_FIELDS, type BulkField, isListField, type ListField, SchemaCheck } from '../schema-validation';
 import { UuidPrefilter } from '../uuid-prefilter';
 import { JsonSplitter, type PathSegment } from './json-splitter';
 
 /**
  * An import file validated without holding it (CONTRACT §6), in streaming passes over the bytes:
  *
- * 1. syntax, strict UTF-8 and lone surrogates (JsonSplitter), the JSON schema of every payment
+ * 1. syntax, strict UTF-8, lone surrogates and texts holding U+0000 (JsonSplitter), the JSON schema of every payment
  *    (its own members, then each payslip) and sale as it is read, and everything else of each
  *    tenant kept (catalogs, employees, suppliers: small next to the payroll lines, read item by
  *    item) together with where its `pagos` and `ventas` lists lie in the file; then the schema of
@@ -223,7 +226,28 @@ function setMember(target: Record<string, unknown>, key: string, value: unknown)
 /** Progress of the validation passes, in MB of the file (the shape of loadDataset's onProgress). */
 export type ScanProgress = (event: { phase: string; done: number; total: number; unit: string }) => void;
 
+/** Both validation passes of a file on its own (CONTRACT §6): what a plain or a replacing import checks before it opens its transaction. */
 export async function scanDatasetFile(file: string, onProgress?: ScanProgress): Promise<DatasetScan> {
+  const read = await readDatasetFile(file, onProgress);
+  return { ...read, problems: (await read.checkReferences()).problems };
+}
+
+/** The first pass's result, with the second pass still to run: a merge runs it on its connection, the stored tenant counting too. */
+export interface DatasetRead {
+  /** Syntax, NUL and schema problems (the second pass adds the references'). */
+  problems: ImportProblem[];
+  dataset: StreamedDataset;
+  totals: { lineasNomina: number; lineasVenta: number };
+  timings: { read: number; validate: number };
+  /**
+   * The reference and uniqueness rules (pass 2), reported after the first pass's problems. With
+   * `merge`, against the file and the stored tenants on that connection; `stored` holds each
+   * tenant's StoredTenant (by tenant index) for the load.
+   */
+  checkReferences(merge?: { client: Client }): Promise<{ problems: ImportProblem[]; stored: StoredTenant[] }>;
+}
+
+export async function readDatasetFile(file: string, onProgress?: ScanProgress): Promise<DatasetRead> {
   const started = performance.now();
   const validated = await version(file);
   const size = validated.size;
@@ -234,20 +258,22 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
     read += n;
     onProgress?.({ phase, done: Math.round(read / 1e6), total: Math.max(1, Math.round(total / 1e6)), unit: 'MB' });
   };
+  // Texts holding U+0000, in file order, reported before everything else (as validateDataset does).
+  const textProblems = new ProblemList();
   const shellProblems = new ProblemList();
   const itemProblems = new ProblemList();
   const schema = new SchemaCheck(itemProblems);
   let root: unknown;
   let tenants: unknown[] | undefined;
-  const ranges: Partial<Record<BulkField, Range>>[] = [];
-  // Per tenant, where its employee list lies: read again for the rules and the load (see below).
-  const employeeRanges: (Range | undefined)[] = [];
+  // Per tenant, where each of its long lists lies: read again for the rules and the load (see below).
+  const ranges: Partial<Record<ListField, Range>>[] = [];
   // Per tenant, the members of each payment that has some after its `empleados` list (see pagoItems).
   const lateMembers: Map<number, Record<string, unknown>>[] = [];
   const totals = { lineasNomina: 0, lineasVenta: 0 };
   const isBulk = (key: PathSegment): key is BulkField => (BULK_FIELDS as readonly PathSegment[]).includes(key);
+  const listOf = (path: readonly PathSegment[]): Partial<Record<ListField, Range>> => (ranges[path[1] as number] ??= {});
   // Uniqueness of the bulk uuids without a set of all of them (see UuidPrefilter).
-  const prefilter = new UuidPrefilter(size);
+  let prefilter: UuidPrefilter | undefined = new UuidPrefilter(size);
   const tenantShell = (i: number): Record<string, unknown> => tenants![i] as Record<string, unknown>;
   const readStats: ReadStats = { largestValue: 0, mostQueued: 0 };
   const isPagos = (path: readonly PathSegment[]): boolean => path[2] === 'pagos';
@@ -260,27 +286,29 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
   let afterPayslips = false;
   let late = false;
 
-  // The employees are in the shell only for its schema check (the rules and the load read them
-  // again from the file): a valid one is replaced there by the first valid employee, which the check
-  // passes the same way, so the shell holds one parsed employee and the invalid ones (reported in
-  // place, in Ajv's order) instead of a catalog of 166,667 parsed objects (~60 MB at the end of
-  // this pass).
-  let validEmployee: unknown;
-  const employeeForShell = (value: unknown): unknown => {
-    if (!schema.validEmpleado(value)) return value;
-    return (validEmployee ??= value);
+  /**
+   * An item of a catalog list (employees, contributor types, concepts, payment groups, categories,
+   * products, suppliers): checked against its schema as it is read and not kept — the rules and
+   * the load read the list again from the file (a list of 3 million suppliers never sits in
+   * memory). Suppliers leave their key in the prefilter, for their uniqueness.
+   */
+  const catalogItem = (field: ListField, value: unknown, path: readonly PathSegment[]): void => {
+    if (!schema.item(field, value, path[1] as number, path[3] as number) || field !== 'proveedores') return;
+    const p = value as ProveedorInput;
+    prefilter!.addKey(SUPPLIER_KIND, supplierUniqueKey(path[1] as number, p));
   };
 
   const payslip = (value: unknown, path: readonly PathSegment[]): void => {
     const problems = (payslipProblems ??= new ProblemList());
     if (!schema.payslip(value, path[1] as number, path[3] as number, path[5] as number, problems)) return;
     const pe = value as PagoEmpleadoInput;
-    prefilter.add(PAYSLIP, pe.uuid);
-    for (const d of pe.detalles) prefilter.add(LINE, d.uuid);
+    prefilter!.add(PAYSLIP, pe.uuid);
+    for (const d of pe.detalles) prefilter!.add(LINE, d.uuid);
     totals.lineasNomina += pe.detalles.length;
   };
 
   const splitter = new JsonSplitter({
+    nul: (path) => textProblems.add(path, NUL_MESSAGE),
     // The spine: root object, its "tenants" list, each tenant object, each tenant's pagos and
     // ventas lists, each payment object and its empleados list.
     // A tenant's catalog lists (employees...) are walked too: built item by item, so a list of
@@ -297,10 +325,9 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
       else if (path.length === 1) setMember(root as Record<string, unknown>, 'tenants', (tenants = []));
       else if (path.length === 2) tenants![path[1] as number] = {};
       else if (path.length === 3) {
-        // Payments and sales are left empty in the shell (its schema only asks for a list); their items are checked as they come.
+        // The long lists are left empty in the shell (its schema only asks for a list); their items are checked as they come.
         setMember(tenantShell(path[1] as number), path[2] as string, []);
-        if (isBulk(path[2])) (ranges[path[1] as number] ??= {})[path[2]] = { start: offset, end: offset };
-        else if (path[2] === 'empleados') employeeRanges[path[1] as number] = { start: offset, end: offset };
+        if (isListField(path[2])) listOf(path)[path[2]] = { start: offset, end: offset };
       } else if (path.length === 4) {
         pago = {};
         pagoPayslips = 0;
@@ -312,8 +339,7 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
     },
     close: (path, offset) => {
       if (path.length === 3) {
-        if (isBulk(path[2])) ranges[path[1] as number][path[2]]!.end = offset;
-        else if (path[2] === 'empleados') employeeRanges[path[1] as number]!.end = offset;
+        if (isListField(path[2])) listOf(path)[path[2]]!.end = offset;
       } else if (path.length === 5) afterPayslips = true;
       else if (path.length === 4) {
         const [, t, , j] = path as [string, number, string, number];
@@ -328,9 +354,9 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
     },
     value: (path, value, bytes) => {
       if (path.length > 3 && !isBulk(path[2])) {
-        // An item of a catalog list (see descend).
-        (tenantShell(path[1] as number)[path[2] as string] as unknown[])[path[3] as number] =
-          path[2] === 'empleados' ? employeeForShell(value) : value;
+        // An item of a catalog list (see descend), or of a short list kept in the shell (businesses, users).
+        if (isListField(path[2])) catalogItem(path[2], value, path);
+        else (tenantShell(path[1] as number)[path[2] as string] as unknown[])[path[3] as number] = value;
         return;
       }
       if (path.length > 3) noteLargest(readStats, bytes);
@@ -347,8 +373,7 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
           return;
         case 3:
           setMember(tenantShell(path[1] as number), path[2] as string, value);
-          if (isBulk(path[2])) delete ranges[path[1] as number]?.[path[2]];
-          else if (path[2] === 'empleados') employeeRanges[path[1] as number] = undefined;
+          if (isListField(path[2])) delete ranges[path[1] as number]?.[path[2]];
           return;
         case 5:
           // A member of a payment read in parts (a payment that is no object arrives whole, below).
@@ -362,7 +387,7 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
           const field = path[2] as BulkField;
           if (!schema.item(field, value, path[1] as number, path[3] as number)) return;
           if (field === 'pagos') return; // not an object: the schema has said so
-          prefilter.add(SALE, (value as VentaInput).uuid);
+          prefilter!.add(SALE, (value as VentaInput).uuid);
           totals.lineasVenta += (value as VentaInput).lineas.length;
         }
       }
@@ -381,35 +406,46 @@ export async function scanDatasetFile(file: string, onProgress?: ScanProgress): 
   const streamed: StreamedTenant[] = (tenants ?? []).map((t, i) => {
     const shell = { ...(t as object) } as StreamedTenant;
     const onBytes = (n: number): void => progress(n);
-    const pagos = ranges[i]?.pagos;
-    const ventas = ranges[i]?.ventas;
-    const empleados = employeeRanges[i];
-    // The shell's employees served its schema check only (the valid ones one stand-in, above): the
-    // rules and the load read them again from the file, one chunk's worth at a time.
-    // Their own stats: readStats bounds the payroll and sales values.
-    if (empleados)
-      shell.empleados = fileCollection(() => arrayItems<EmpleadoInput>(file, empleados, validated, { largestValue: 0, mostQueued: 0 }));
-    if (pagos) shell.pagos = fileCollection(() => pagoItems(file, pagos, validated, lateMembers[i], readStats, onBytes));
-    if (ventas) shell.ventas = fileCollection(() => arrayItems<VentaInput>(file, ventas, validated, readStats, onBytes));
+    // The rules and the load read every long list again from the file, one chunk's worth at a time.
+    // The catalogs have their own stats: readStats bounds the payroll and sales values.
+    for (const [field, range] of Object.entries(ranges[i] ?? {}) as [ListField, Range][]) {
+      const lists = shell as unknown as Record<ListField, unknown>;
+      if (field === 'pagos') lists.pagos = fileCollection(() => pagoItems(file, range, validated, lateMembers[i], readStats, onBytes));
+      else if (field === 'ventas') lists.ventas = fileCollection(() => arrayItems(file, range, validated, readStats, onBytes));
+      else lists[field] = fileCollection(() => arrayItems(file, range, validated, { largestValue: 0, mostQueued: 0 }, onBytes));
+    }
     return shell;
   });
   // Nothing may keep the parsed shell (the callbacks above still see these variables).
   root = tenants = undefined;
-  // The second pass reads the payments' and sales' ranges (and the load a third time: no progress then, loadDataset has its own).
-  phase = 'validando';
-  read = 0;
-  total = ranges.reduce((sum, r) => sum + BULK_FIELDS.reduce((s, f) => s + (r?.[f] ? r[f].end - r[f].start + 1 : 0), 0), 0);
-  const problems = new ProblemList();
-  problems.addAll(shellProblems);
-  problems.addAll(itemProblems);
-  if (!rootBroken) await checkReferencesStreamed(streamed, broken, problems, prefilter);
-  onProgress = undefined;
-  return {
-    problems: problems.toArray(),
+  const firstPass = new ProblemList();
+  firstPass.addAll(textProblems);
+  firstPass.addAll(shellProblems);
+  firstPass.addAll(itemProblems);
+  const result: DatasetRead = {
+    problems: firstPass.toArray(),
     dataset: { tenants: streamed, readStats },
     totals,
-    timings: { read: (readAt - started) / 1000, validate: (performance.now() - readAt) / 1000 },
+    timings: { read: (readAt - started) / 1000, validate: 0 },
+    checkReferences: async (merge) => {
+      // The second pass reads the long lists' ranges (and the load a third time: no progress then, loadDataset has its own).
+      const checkStarted = performance.now();
+      phase = 'validando';
+      read = 0;
+      total = ranges.reduce((sum, r) => sum + Object.values(r ?? {}).reduce((s, range) => s + range.end - range.start + 1, 0), 0);
+      const problems = new ProblemList();
+      problems.addAll(firstPass);
+      // Its bits (up to 32 MB for a large file) are not needed by the load: released once the rules have run.
+      const filter = prefilter;
+      prefilter = undefined;
+      if (!filter) throw new Error('checkReferences runs once per read');
+      const stored = rootBroken ? [] : await checkReferencesStreamed(streamed, broken, problems, filter, merge);
+      onProgress = undefined;
+      result.timings.validate = (performance.now() - checkStarted) / 1000;
+      return { problems: problems.toArray(), stored };
+    },
   };
+  return result;
 }
 
 /** Line and column (1-based, in characters, as an editor counts them) of a byte offset of the file. */

@@ -1,5 +1,5 @@
-import { type PagoFrame, type PayslipSums, YearlyRollup } from './acumulado-anual';
-import { BondRefs } from './load-nomina';
+import { type PagoFrame, type PagoEmpleadoSums, AcumuladoAnual } from './acumulado-anual';
+import { VinculacionRefs } from './load-empleados';
 
 const uuidOf = (kind: number, n: number): string => {
   const h = kind.toString(16).padStart(8, '0') + n.toString(16).padStart(24, '0');
@@ -14,7 +14,7 @@ const frame = (n: number, fechaDesde: number): PagoFrame => ({
   definitivo: true,
 });
 
-const sums = (dev: number): PayslipSums => ({ dev, ded: 1, aportesDev: dev, aportesDed: 1, aportesLines: 2, abs: dev + 1 });
+const sums = (dev: number): PagoEmpleadoSums => ({ dev, ded: 1, aportesDev: dev, aportesDed: 1, aportesLines: 2, abs: dev + 1 });
 
 /**
  * A tenant's catalog stays with the load from its first payslip to its rollup rows: held as
@@ -23,10 +23,10 @@ const sums = (dev: number): PayslipSums => ({ dev, ded: 1, aportesDev: dev, apor
  */
 describe('per-bond memory of the payroll load', () => {
   const BONDS = 50_000;
-  const refs = new BondRefs();
+  const refs = new VinculacionRefs();
   for (let i = 0; i < BONDS; i++) refs.set(uuidOf(1, i), uuidOf(2, i));
 
-  it('BondRefs: bond numbers and uuid bytes in typed arrays, ≤ 200 bytes per bond', () => {
+  it('VinculacionRefs: bond numbers and uuid bytes in typed arrays, ≤ 200 bytes per bond', () => {
     expect(refs.size).toBe(BONDS);
     expect(refs.heldBytes / BONDS).toBeLessThanOrEqual(200);
     expect(refs.number(uuidOf(1, 777).toUpperCase())).toBe(777);
@@ -35,8 +35,8 @@ describe('per-bond memory of the payroll load', () => {
     expect(refs.bytes.toString('hex', 777 * 32 + 16, 778 * 32)).toBe(uuidOf(2, 777).replace(/-/g, ''));
   });
 
-  it('YearlyRollup: one row per bond and year in typed arrays, ≤ 130 bytes per bond, and the same rows', () => {
-    const rollup = new YearlyRollup(refs.size, (n) => refs.key(n));
+  it('AcumuladoAnual: one row per bond and year in typed arrays, ≤ 130 bytes per bond, and the same rows', () => {
+    const rollup = new AcumuladoAnual(refs.size, (n) => refs.key(n));
     const year = rollup.year(2024);
     const early = frame(1, 19_000);
     const late = frame(2, 19_030);

@@ -1,4 +1,6 @@
+import type { Client } from 'pg';
 import { bigScaledText, centsText, SAFE } from '@nomina-api/platform/bulk';
+import { NOMINA_COLUMNS } from './tables';
 
 /**
  * vinculacion_acumulado_anual (Migration20261122000120_nomina_acumulado_anual): one row per bond
@@ -7,15 +9,15 @@ import { bigScaledText, centsText, SAFE } from '@nomina-api/platform/bulk';
  * source), the count of their baseAportes lines and the bond's latest payment of the year
  * (payment fechaDesde, then fechaPago, then uuid, all desc).
  *
- * This file is the rollup's one definition, in its two forms kept side by side: YearlyRollup sums
- * it while an import's payslips stream by (load-payroll.ts); ACUMULADO_ANUAL_ROWS builds it from
- * stored payslips (the migration's backfill). Filling the import with the SQL form instead would
+ * This file is the rollup's one definition, in its forms kept side by side: AcumuladoAnual sums
+ * it while an import's payslips stream by (load-pagos.ts); ACUMULADO_ANUAL_ROWS builds it from
+ * stored payslips (the migration's backfill); refreshAcumuladoAnual rebuilds the rows a merge changed. Filling the import with the SQL form instead would
  * cost seconds per large tenant; test/acumulados-rollup.e2e-spec.ts checks that
  * both forms give the same rows. A change to the rollup changes both, here.
  */
 
 /** Sums of one payslip, in cents. */
-export interface PayslipSums {
+export interface PagoEmpleadoSums {
   dev: number;
   ded: number;
   aportesDev: number;
@@ -45,7 +47,7 @@ const FIRST_ROWS = 1024;
  * Σ|amounts| stays within 2^53 (then every partial sum is exact); past that (a year can exceed it
  * where one payment cannot) that row's go on as BigInt in `big`.
  */
-export class BondYears {
+export class AcumuladoAno {
   private readonly rowOf: Int32Array;
   private count = 0;
   private sums = new Float64Array(5 * FIRST_ROWS);
@@ -66,10 +68,10 @@ export class BondYears {
   }
 
   /**
-   * Adds a definitive payslip of `bond` (index in the tenant's BondRefs) in payment `pago`
+   * Adds a definitive payslip of `bond` (index in the tenant's VinculacionRefs) in payment `pago`
    * (`pagos[pago]` is its key, for the latest-payment tie-break).
    */
-  add(bond: number, pago: PagoFrame, pagoId: number, pagos: readonly string[], s: PayslipSums): void {
+  add(bond: number, pago: PagoFrame, pagoId: number, pagos: readonly string[], s: PagoEmpleadoSums): void {
     let row = this.rowOf[bond];
     const isNew = row < 0;
     if (isNew) row = this.newRow(bond, pago, pagoId);
@@ -132,10 +134,10 @@ export class BondYears {
 /**
  * vinculacion_acumulado_anual of the tenant, summed while the payslips stream by: the rows of
  * ACUMULADO_ANUAL_ROWS below, which aggregates the stored payslips in SQL (several seconds per
- * large tenant, against well under a second here). Bonds are numbered by the tenant's BondRefs.
+ * large tenant, against well under a second here). Bonds are numbered by the tenant's VinculacionRefs.
  */
-export class YearlyRollup {
-  private readonly years = new Map<number, BondYears>();
+export class AcumuladoAnual {
+  private readonly years = new Map<number, AcumuladoAno>();
   private readonly pagos: string[] = [];
 
   constructor(
@@ -144,9 +146,9 @@ export class YearlyRollup {
   ) {}
 
   /** The bonds of one calendar year (of the payment fechaDesde). */
-  year(ano: number): BondYears {
+  year(ano: number): AcumuladoAno {
     let bonds = this.years.get(ano);
-    if (!bonds) this.years.set(ano, (bonds = new BondYears(this.bonds)));
+    if (!bonds) this.years.set(ano, (bonds = new AcumuladoAno(this.bonds)));
     return bonds;
   }
 
@@ -155,7 +157,7 @@ export class YearlyRollup {
     return this.pagos.push(key) - 1;
   }
 
-  add(year: BondYears, bond: number, pago: PagoFrame, pagoId: number, s: PayslipSums): void {
+  add(year: AcumuladoAno, bond: number, pago: PagoFrame, pagoId: number, s: PagoEmpleadoSums): void {
     year.add(bond, pago, pagoId, this.pagos, s);
   }
 
@@ -171,15 +173,41 @@ export class YearlyRollup {
 }
 
 /**
- * The rollup's rows, in column order, computed from the stored payslips. The sums keep the
- * payslips' scale (2), so a sum of yearly sums prints exactly like the sum of the payslips.
+ * The rollup's rows, in column order, computed from the stored payslips (`where`: more conditions
+ * on `pe`, e.g. one tenant's bonds and years a merge changed). The sums keep the payslips' scale (2),
+ * so a sum of yearly sums prints exactly like the sum of the payslips.
  */
-export const ACUMULADO_ANUAL_ROWS = `
+export function acumuladoAnualRowsSql(where?: string): string {
+  return `
   select pe.tenant_id, extract(year from pe.pago_fecha_desde)::smallint as ano, pe.vinculacion_id,
          sum(pe.total_devengados) as total_devengados, sum(pe.total_deducciones) as total_deducciones,
          sum(pe.aportes_devengados) as aportes_devengados, sum(pe.aportes_deducciones) as aportes_deducciones,
          sum(pe.aportes_lineas)::int as aportes_lineas,
          (array_agg(pe.pago_id order by pe.pago_fecha_desde desc, pe.pago_fecha_pago desc, pe.pago_id desc))[1] as ultimo_pago_id
     from pago_empleado pe
-   where pe.pago_definitivo
+   where pe.pago_definitivo${where ? ` and ${where}` : ''}
    group by 1, 2, 3`;
+}
+
+/** Every tenant's rollup rows (the migration's backfill). */
+export const ACUMULADO_ANUAL_ROWS = acumuladoAnualRowsSql();
+
+/**
+ * The third form, for a merge (merge-pagos.ts): the rows of the bonds and years in the temporary
+ * table `keys` (vinculacion_id, ano) rebuilt from their stored payslips, every other row left as it
+ * is. A bond's payslips are found by index (pago_empleado_vinculacion), so the cost is that of the
+ * bonds the merge touched, not of the tenant.
+ */
+export async function refreshAcumuladoAnual(client: Client, tenantKey: string, keys: string): Promise<void> {
+  await client.query(
+    `delete from vinculacion_acumulado_anual a using ${keys} k where a.tenant_id = $1 and a.vinculacion_id = k.vinculacion_id and a.ano = k.ano`,
+    [tenantKey],
+  );
+  const mine =
+    `pe.tenant_id = $1 and pe.vinculacion_id in (select vinculacion_id from ${keys}) ` +
+    `and exists (select 1 from ${keys} k where k.vinculacion_id = pe.vinculacion_id and k.ano = extract(year from pe.pago_fecha_desde))`;
+  await client.query(
+    `insert into vinculacion_acumulado_anual (${NOMINA_COLUMNS.vinculacion_acumulado_anual.join(', ')}) ${acumuladoAnualRowsSql(mine)}`,
+    [tenantKey],
+  );
+}

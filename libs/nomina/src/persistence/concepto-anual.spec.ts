@@ -1,11 +1,11 @@
-import { ConceptYearRollup } from './concepto-anual';
+import { ConceptoAnual } from './concepto-anual';
 
 const bondKey = (n: number): string => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 const CODES = ['001', '002', '101'];
 
-describe('ConceptYearRollup (the streamed form of vinculacion_concepto_anual)', () => {
+describe('ConceptoAnual (the streamed form of vinculacion_concepto_anual)', () => {
   it('one row per bond, concept and year with the exact sums, as COPY text in the table column order', () => {
-    const rollup = new ConceptYearRollup(CODES, 3, bondKey);
+    const rollup = new ConceptoAnual(CODES, 3, bondKey);
     const y2024 = rollup.year(2024);
     y2024.add(0, 0, 300_000, 150_000_000); // 30.0000, 1500000.00
     y2024.add(0, 2, 0, 6_000_000);
@@ -21,7 +21,7 @@ describe('ConceptYearRollup (the streamed form of vinculacion_concepto_anual)', 
   });
 
   it('goes on exactly past 2^53 (as BigInt, for that row only)', () => {
-    const rollup = new ConceptYearRollup(CODES, 2, bondKey);
+    const rollup = new ConceptoAnual(CODES, 2, bondKey);
     const year = rollup.year(2024);
     const big = 4_000_000_000_000_000; // 4·10^15 cents per line: three of them exceed 2^53
     for (let i = 0; i < 3; i++) year.add(0, 1, 1, big + 1);
@@ -34,7 +34,7 @@ describe('ConceptYearRollup (the streamed form of vinculacion_concepto_anual)', 
 
   it('holds a bounded number of bytes: 4 per bond of the tenant and ≤ 64 per row (typed arrays, no map, no string keys)', () => {
     const BONDS = 50_000;
-    const rollup = new ConceptYearRollup(
+    const rollup = new ConceptoAnual(
       Array.from({ length: 20 }, (_, i) => String(i)),
       BONDS,
       bondKey,

@@ -1,4 +1,6 @@
+import type { Client } from 'pg';
 import { bigScaledText, centsText, copyText, SAFE, unitsText } from '@nomina-api/platform/bulk';
+import { NOMINA_COLUMNS } from './tables';
 
 /**
  * vinculacion_concepto_anual (Migration20261128500000_nomina_concepto_anual): one row per bond,
@@ -8,10 +10,11 @@ import { bigScaledText, centsText, copyText, SAFE, unitsText } from '@nomina-api
  * (GET /pagoEmpleadoDetalles/conceptosacumulados/…/{porContacto}) reads whole years from it instead
  * of every line: a year of the large dataset is ≈ 1.7 M lines and ≈ 10 times fewer rollup rows.
  *
- * This file is the rollup's one definition, in its two forms kept side by side, like
- * acumulado-anual.ts: ConceptYearRollup sums it while an import's lines stream by (load-payroll.ts);
+ * This file is the rollup's one definition, in its forms kept side by side, like
+ * acumulado-anual.ts: ConceptoAnual sums it while an import's lines stream by (load-pagos.ts);
  * CONCEPTO_ANUAL_ROWS builds it from the stored lines (the migration's backfill, and the reference of
- * test/explorador-conceptos.e2e-spec.ts, which checks that both forms give the same rows). A change
+ * test/explorador-conceptos.e2e-spec.ts, which checks that both forms give the same rows);
+ * stageConceptoAnualDelta and applyConceptoAnualDelta add to it the difference a merge makes. A change
  * to the rollup changes both, here.
  */
 
@@ -25,7 +28,7 @@ const FIRST_ROWS = 1024;
  * tenant. Sums are plain numbers while every partial sum stays within 2^53 (then each is exact);
  * past that, that row's go on as BigInt in `big`.
  */
-export class ConceptYear {
+export class ConceptoAno {
   private readonly head: Int32Array;
   private count = 0;
   private next = new Int32Array(FIRST_ROWS);
@@ -97,26 +100,26 @@ export class ConceptYear {
 
 /**
  * vinculacion_concepto_anual of the tenant, summed while the lines stream by: the rows of
- * CONCEPTO_ANUAL_ROWS below. Bonds are numbered by the tenant's BondRefs, concepts by ConceptInfo.index.
+ * CONCEPTO_ANUAL_ROWS below. Bonds are numbered by the tenant's VinculacionRefs, concepts by ConceptoInfo.index.
  */
-export class ConceptYearRollup {
-  private readonly years = new Map<number, ConceptYear>();
+export class ConceptoAnual {
+  private readonly years = new Map<number, ConceptoAno>();
 
   constructor(
-    /** Concept code by ConceptInfo.index. */
+    /** Concept code by ConceptoInfo.index. */
     private readonly codes: readonly string[],
     private readonly bonds: number,
     private readonly bondKey: (bond: number) => string,
   ) {}
 
   /** The rows of one calendar year (of the payment fechaDesde). */
-  year(ano: number): ConceptYear {
+  year(ano: number): ConceptoAno {
     let year = this.years.get(ano);
-    if (!year) this.years.set(ano, (year = new ConceptYear(this.bonds)));
+    if (!year) this.years.set(ano, (year = new ConceptoAno(this.bonds)));
     return year;
   }
 
-  /** The COPY rows, one at a time (each dies young, as YearlyRollup's). */
+  /** The COPY rows, one at a time (each dies young, as AcumuladoAnual's). */
   *rows(tenantKey: string): Generator<string> {
     for (const [ano, year] of this.years) {
       for (let r = 0; r < year.rows; r++) yield year.row(r, tenantKey, ano, this.codes, this.bondKey);
@@ -125,13 +128,75 @@ export class ConceptYearRollup {
 }
 
 /**
- * The rollup's rows, in column order, computed from the stored lines of definitive payments. The
- * sums keep the lines' scales (4 and 2), so a sum of yearly sums prints like the sum of the lines.
+ * The rollup's rows, in column order, computed from the stored lines of definitive payments
+ * (`where`: more conditions on `pe`, e.g. one tenant's bonds and years a merge changed). The sums
+ * keep the lines' scales (4 and 2), so a sum of yearly sums prints like the sum of the lines.
  */
-export const CONCEPTO_ANUAL_ROWS = `
+export function conceptoAnualRowsSql(where?: string): string {
+  return `
   select pe.tenant_id, extract(year from pe.pago_fecha_desde)::smallint as ano, d.concepto_codigo, pe.vinculacion_id,
          sum(d.cantidad) as cantidad, sum(d.valor) as valor
     from pago_empleado pe
     join pago_empleado_detalle d on d.tenant_id = pe.tenant_id and d.pago_empleado_id = pe.id
-   where pe.pago_definitivo
+   where pe.pago_definitivo${where ? ` and ${where}` : ''}
    group by 1, 2, 3, 4`;
+}
+
+/** Every tenant's rollup rows (the migration's backfill). */
+export const CONCEPTO_ANUAL_ROWS = conceptoAnualRowsSql();
+
+const DELTA_TABLE = 'merge_concepto_anual_delta';
+
+/** The lines (pe: payslips, d: lines) of definitive payslips as (sign, bond, year, concept, cantidad, valor). */
+const signedLines = (sign: number, payslips: string, lines: string, where: string): string =>
+  `select ${sign} as s, pe.vinculacion_id, extract(year from pe.pago_fecha_desde)::smallint as ano, d.concepto_codigo, d.cantidad, d.valor
+     from ${payslips} pe join ${lines} d on d.pago_empleado_id = pe.id and d.tenant_id = pe.tenant_id
+    where pe.pago_definitivo and ${where}`;
+
+/**
+ * The third form, for a merge (merge-pagos.ts), in two steps around the merge's writes: the
+ * difference the merge makes — minus the stored lines of the payments in `removed`, plus the staged
+ * lines (merge_pago_empleado_detalle) of those in `added` (subqueries of payment ids) — noted before
+ * the stored payments go (stageConceptoAnualDelta), then added to the stored rows once the new ones
+ * are written (applyConceptoAnualDelta). Only the rows of the bonds, years and concepts of those lines
+ * are written, as updates (numeric sums: exact). A row left at zero is deleted only when no line of
+ * its bond, year and concept remains (a line may be worth zero).
+ */
+export async function stageConceptoAnualDelta(client: Client, tenantKey: string, removed: string, added: string): Promise<void> {
+  await client.query(
+    `create temp table if not exists ${DELTA_TABLE} (vinculacion_id uuid, ano smallint, concepto_codigo varchar(20), cantidad numeric, valor numeric)
+     on commit drop`,
+  );
+  await client.query(`truncate ${DELTA_TABLE}`);
+  await client.query(
+    `insert into ${DELTA_TABLE}
+     select vinculacion_id, ano, concepto_codigo, sum(s * cantidad), sum(s * valor) from (
+       ${signedLines(-1, 'pago_empleado', 'pago_empleado_detalle', `pe.tenant_id = $1 and pe.pago_id in ${removed}`)}
+       union all
+       ${signedLines(1, 'merge_pago_empleado', 'merge_pago_empleado_detalle', `pe.pago_id in ${added}`)}
+     ) x group by 1, 2, 3`,
+    [tenantKey],
+  );
+}
+
+export async function applyConceptoAnualDelta(client: Client, tenantKey: string): Promise<void> {
+  await client.query(
+    `insert into vinculacion_concepto_anual as t (${NOMINA_COLUMNS.vinculacion_concepto_anual.join(', ')})
+     select $1::uuid, ano, concepto_codigo, vinculacion_id, cantidad, valor from ${DELTA_TABLE}
+     on conflict (tenant_id, ano, concepto_codigo, vinculacion_id)
+     do update set cantidad = t.cantidad + excluded.cantidad, valor = t.valor + excluded.valor`,
+    [tenantKey],
+  );
+  await client.query(
+    `delete from vinculacion_concepto_anual t using ${DELTA_TABLE} k
+      where t.tenant_id = $1 and t.ano = k.ano and t.concepto_codigo = k.concepto_codigo and t.vinculacion_id = k.vinculacion_id
+        and t.cantidad = 0 and t.valor = 0
+        and not exists (${signedLines(
+          1,
+          'pago_empleado',
+          'pago_empleado_detalle',
+          `pe.tenant_id = $1 and pe.vinculacion_id = t.vinculacion_id and extract(year from pe.pago_fecha_desde) = t.ano and d.concepto_codigo = t.concepto_codigo`,
+        )})`,
+    [tenantKey],
+  );
+}

@@ -137,6 +137,31 @@ export async function copyRows(
 }
 
 /**
+ * COPYs one row per item of a list or of a file read again (sync or async), sent as they are built:
+ * a catalog of millions is never held. Returns the rows written.
+ */
+export async function copyItems<T>(
+  client: Client,
+  table: string,
+  columns: readonly string[],
+  items: Iterable<T> | AsyncIterable<T>,
+  toRow: (item: T, index: number) => readonly CopyValue[],
+): Promise<number> {
+  const writer = CopyWriter.open(client, table, columns);
+  try {
+    let i = 0;
+    for await (const item of items) {
+      if (writer.push(copyRow(toRow(item, i++)))) await writer.flush();
+    }
+    await writer.end();
+  } catch (err) {
+    writer.abort(err as Error);
+    throw err;
+  }
+  return writer.rows;
+}
+
+/**
  * COPYs rows already encoded as COPY text lines. A generator's rows are encoded as they are sent,
  * never all held; `onFlush` hears each chunk sent (the import's garbage-collection pace).
  */

@@ -7,12 +7,33 @@
  */
 export { type BatchPlan, type LineSink, loadInBatches } from './batch-loader';
 export { BinaryCopy, BinaryRows, copyBinary, dateDays, FIELD_BYTES, instantMicros, uuidBytes } from './binary-copy';
-export { copyEncoded, copyRows, copyText, type CopyValue } from './copy-writer';
+export { copyEncoded, copyItems, copyRows, copyText, type CopyValue } from './copy-writer';
 export type { Instant, IsoDate, Uuid } from './dataset-scalars';
 export { bigScaledText, centsText, MAX_MONEY, MAX_QUANTITY, SAFE, toCents, toUnits, unitsText } from './decimal-text';
 export { fmix32 } from './fmix32';
 export type { ForeignKey } from './foreign-key';
 export { ImportError, ImportErrorCode } from './import-error';
 export { emailKey, uuidKey } from './keys';
+export {
+  analyzeStaged,
+  changed,
+  changedRowsSql,
+  type Changes,
+  classifyWhole,
+  countStaged,
+  type KeyedTable,
+  type MergeContext,
+  mergeKeyed,
+  newRowsSql,
+  noChanges,
+  STAGED,
+  stageTables,
+  symmetricDifferenceSql,
+  TABLES,
+  type TableTarget,
+  upsertStaged,
+  wholeActions,
+  type WholeItems,
+} from './staging';
 export { hash as uuidHash, parseUuid, UuidMap, UuidSet } from './uuid-map';
 export * from './tenant-data';

@@ -2,4 +2,5 @@
 export type * from './dataset.types';
 export { PROVEEDORES_COLUMNS, PROVEEDORES_FOREIGN_KEYS, PROVEEDORES_TENANT_TABLES } from './tables';
 export { PROVEEDORES_DATASET_DEFS } from './dataset.schema';
-export { loadProveedores, supplierKey } from './load-proveedores';
+export { FAMILIES, loadProveedores, proveedorKey } from './load-proveedores';
+export { mergeProveedores, stageProveedores } from './merge-proveedores';

@@ -5,5 +5,8 @@
 export type * from './dataset.types';
 export { REPORTES_COLUMNS, REPORTES_FOREIGN_KEYS, REPORTES_TENANT_TABLES } from './tables';
 export { REPORTES_DATASET_DEFS } from './dataset.schema';
-export { loadProductCatalog, loadSales, type SalesCounts } from './load-sales';
-export { SALES_ROLLUPS, SalesRollup, salesRollupFillSql } from './sales-rollups';
+export { loadProductos } from './load-productos';
+export { loadVentas, type VentasCounts } from './load-ventas';
+export { RESUMEN_VENTAS, ResumenVentas, resumenVentasFillSql } from './resumen-ventas';
+export { findCategorias, findProductos } from './lookups';
+export { mergeProductos, mergeVentas, stageReportes } from './merge-ventas';

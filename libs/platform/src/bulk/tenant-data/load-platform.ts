@@ -2,6 +2,7 @@ import type { Client } from 'pg';
 import { copyRows, type CopyValue } from '../copy-writer';
 import { ImportError } from '../import-error';
 import { emailKey, uuidKey } from '../keys';
+import { TABLES, type TableTarget } from '../staging';
 import type { NegocioInput, UsuarioInput } from './dataset.types';
 import { PLATFORM_COLUMNS as COLUMNS } from './tables';
 
@@ -15,29 +16,40 @@ export async function loadPlatformTenantData(
   tenantKey: string,
   data: { negocios?: NegocioInput[]; usuarios?: UsuarioInput[] },
   passwordHashes: Map<UsuarioInput, string>,
+  into: TableTarget = TABLES,
 ): Promise<void> {
-  await loadNegocios(client, tenantKey, data.negocios ?? []);
-  await loadUsuarios(client, tenantKey, data.usuarios ?? [], passwordHashes);
+  await loadNegocios(client, tenantKey, data.negocios ?? [], into);
+  await loadUsuarios(client, tenantKey, data.usuarios ?? [], passwordHashes, into);
 }
 
-async function loadNegocios(client: Client, tenantKey: string, negocios: NegocioInput[]): Promise<void> {
+async function loadNegocios(client: Client, tenantKey: string, negocios: NegocioInput[], into: TableTarget): Promise<void> {
   await copyRows(
     client,
-    'negocio',
+    into('negocio'),
     COLUMNS.negocio,
     negocios.map((n, orden) => [tenantKey, uuidKey(n.uuid), n.nombre, orden]),
   );
   const suscripciones = negocios.flatMap((n) =>
     n.suscripcion ? [[tenantKey, uuidKey(n.uuid), n.suscripcion.plan, n.suscripcion.desde, n.suscripcion.hasta]] : [],
   );
-  await copyRows(client, 'suscripcion', COLUMNS.suscripcion, suscripciones);
+  await copyRows(client, into('suscripcion'), COLUMNS.suscripcion, suscripciones);
 }
 
-async function loadUsuarios(client: Client, tenantKey: string, usuarios: UsuarioInput[], hashes: Map<UsuarioInput, string>): Promise<void> {
-  const taken = await emailsInUse(
-    client,
-    usuarios.map((u) => emailKey(u.email)),
-  );
+async function loadUsuarios(
+  client: Client,
+  tenantKey: string,
+  usuarios: UsuarioInput[],
+  hashes: Map<UsuarioInput, string>,
+  into: TableTarget,
+): Promise<void> {
+  // A merge stages its users; their e-mails were checked against the stored ones at validation, with their paths.
+  const taken =
+    into === TABLES
+      ? await emailsInUse(
+          client,
+          usuarios.map((u) => emailKey(u.email)),
+        )
+      : [];
   if (taken.length) {
     const list = taken.map((t) => `${t.email_key} (tenant ${t.tenant_id})`).join(', ');
     throw new ImportError('EMAIL_IN_USE', `Estos correos ya pertenecen a usuarios de otro tenant: ${list}`);
@@ -52,12 +64,12 @@ async function loadUsuarios(client: Client, tenantKey: string, usuarios: Usuario
     u.rol ?? 'ADMIN',
     u.activo ?? true,
   ]);
-  await copyRows(client, 'usuario', COLUMNS.usuario, rows);
+  await copyRows(client, into('usuario'), COLUMNS.usuario, rows);
   const links = usuarios.flatMap((u) => u.negocios.map((n, orden) => [tenantKey, uuidKey(u.uuid), orden, uuidKey(n)]));
-  await copyRows(client, 'usuario_negocio', COLUMNS.usuario_negocio, links);
+  await copyRows(client, into('usuario_negocio'), COLUMNS.usuario_negocio, links);
   await copyRows(
     client,
-    'login_directory',
+    into('login_directory'),
     COLUMNS.login_directory,
     usuarios.map((u) => [emailKey(u.email), tenantKey, uuidKey(u.uuid)]),
   );

@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
-import { SALES_ROLLUPS, salesRollupFillSql } from '../sales-rollups';
+import { RESUMEN_VENTAS, resumenVentasFillSql } from '../resumen-ventas';
 
 /**
- * Sales rollups for the grouped profitability report (see ../sales-rollups.ts): the report reads
+ * Sales rollups for the grouped profitability report (see ../resumen-ventas.ts): the report reads
  * whole UTC years and months from them and only the partial months at the edges of its range from
  * venta_linea. A calendar year of the large bench business is ≈ 4 000 yearly rows instead of
  * ≈ 500 000 lines (or 39 000 monthly rows, whose numeric aggregation alone takes 150–200 ms).
@@ -14,7 +14,7 @@ import { SALES_ROLLUPS, salesRollupFillSql } from '../sales-rollups';
  */
 export class Migration20261122000220_reportes_resumen_ventas extends Migration {
   override async up(): Promise<void> {
-    for (const { table, column } of Object.values(SALES_ROLLUPS)) {
+    for (const { table, column } of Object.values(RESUMEN_VENTAS)) {
       this.addSql(`
         create table ${table} (
           tenant_id uuid not null,
@@ -30,12 +30,12 @@ export class Migration20261122000220_reportes_resumen_ventas extends Migration {
           primary key (tenant_id, negocio_id, ${column}, estado, producto_id)
         )`);
     }
-    for (const sql of salesRollupFillSql(false)) this.addSql(sql);
+    for (const sql of resumenVentasFillSql(false)) this.addSql(sql);
   }
 
   override async down(): Promise<void> {
     this.addSql(
-      `drop table if exists ${Object.values(SALES_ROLLUPS)
+      `drop table if exists ${Object.values(RESUMEN_VENTAS)
         .map((r) => r.table)
         .join(', ')}`,
     );

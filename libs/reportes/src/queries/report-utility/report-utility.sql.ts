@@ -1,4 +1,4 @@
-import { SALES_ROLLUPS } from '../../persistence/sales-rollups';
+import { RESUMEN_VENTAS } from '../../persistence/resumen-ventas';
 
 /**
  * The profitability report as ONE statement (rows and totals): `grouping sets ((<row key>), ())`
@@ -128,9 +128,9 @@ const BOUNDS = `
 const bound = (expr: string): string => `(select ${expr} from k)`;
 const periodBound = (expr: string): string => bound(`(${expr})::date`);
 
-/** Rollup rows of whole periods [from, to) (see ../../persistence/sales-rollups.ts), as line-like sums. */
-function periodSource(oneBusiness: boolean, period: keyof typeof SALES_ROLLUPS, from: string, to: string): string {
-  const { table, column } = SALES_ROLLUPS[period];
+/** Rollup rows of whole periods [from, to) (see ../../persistence/resumen-ventas.ts), as line-like sums. */
+function periodSource(oneBusiness: boolean, period: keyof typeof RESUMEN_VENTAS, from: string, to: string): string {
+  const { table, column } = RESUMEN_VENTAS[period];
   return `
     select r.producto_id, r.cantidad as q, r.total_bruto as b, r.descuento as d, r.impuestos as i, r.costo_total as c
       from ${table} r

@@ -3,53 +3,26 @@ import {
   BinaryCopy,
   BinaryRows,
   copyBinary,
-  copyRows,
   FIELD_BYTES,
   instantMicros,
   loadInBatches,
+  TABLES,
+  type TableTarget,
   toCents,
   uuidBytes,
-  uuidKey,
 } from '@nomina-api/platform/bulk';
-import type { CategoriaInput, ProductoInput, VentaInput } from './dataset.types';
-import { SalesRollup } from './sales-rollups';
+import type { VentaInput } from './dataset.types';
+import { ResumenVentas } from './resumen-ventas';
 import { REPORTES_COLUMNS as COLUMNS } from './tables';
-
-/** Categories and products: what the streamed sales refer to. */
-export async function loadProductCatalog(
-  client: Client,
-  tenantKey: string,
-  data: { categorias?: CategoriaInput[]; productos?: ProductoInput[] },
-): Promise<void> {
-  await copyRows(
-    client,
-    'categoria',
-    COLUMNS.categoria,
-    (data.categorias ?? []).map((c) => [tenantKey, uuidKey(c.uuid), c.nombre]),
-  );
-  await copyRows(
-    client,
-    'producto',
-    COLUMNS.producto,
-    (data.productos ?? []).map((p) => [
-      tenantKey,
-      uuidKey(p.uuid),
-      uuidKey(p.negocio),
-      p.categoria == null ? null : uuidKey(p.categoria),
-      p.codigo,
-      p.nombre,
-    ]),
-  );
-}
 
 /**
  * Sales and their lines, both in binary COPY format. Each line carries its sale's business, date
  * and status (the profitability report reads only venta_linea) and its position in the sale as
  * `linea`. The tenant's sales rollups (per product and month / year) are
- * summed on the way (sales-rollups.ts) and written after the lines, in the same transaction.
+ * summed on the way (resumen-ventas.ts) and written after the lines, in the same transaction.
  */
 
-export interface SalesCounts {
+export interface VentasCounts {
   ventas: number;
   lineas: number;
 }
@@ -65,19 +38,22 @@ const LINE_ROW_BYTES =
   3 * FIELD_BYTES.numeric +
   2 * FIELD_BYTES.decimal;
 
-export async function loadSales(
+export async function loadVentas(
   client: Client,
   tenantKey: string,
   ventas: Iterable<VentaInput> | AsyncIterable<VentaInput>,
   onLines: (lines: number) => void,
-): Promise<SalesCounts> {
-  const counts: SalesCounts = { ventas: 0, lineas: 0 };
+  /** The tables written (a merge stages first) and whether the rollups are summed (a merge updates the ones it changes, merge-ventas.ts). */
+  opts: { into?: TableTarget; rollup?: boolean } = {},
+): Promise<VentasCounts> {
+  const into = opts.into ?? TABLES;
+  const counts: VentasCounts = { ventas: 0, lineas: 0 };
   const tenant = uuidBytes(tenantKey);
   let ventaRows = new BinaryRows();
-  const rollup = new SalesRollup();
+  const rollup = new ResumenVentas();
   await loadInBatches(ventas, {
     batchLines: BATCH_LINES,
-    openLines: () => BinaryCopy.open(client, 'venta_linea', COLUMNS.venta_linea),
+    openLines: () => BinaryCopy.open(client, into('venta_linea'), COLUMNS.venta_linea),
     writeItem: async (venta, lines) => {
       const id = uuidBytes(venta.uuid);
       const negocio = uuidBytes(venta.negocio);
@@ -99,7 +75,7 @@ export async function loadSales(
           .numeric(toCents(l.impuestos ?? 0), 2)
           .decimal(l.costoPromedio);
       });
-      rollup.addSale(venta);
+      if (opts.rollup !== false) rollup.addSale(venta);
       counts.ventas++;
       counts.lineas += venta.lineas.length;
       if (lines.rows.hasFullChunks) {
@@ -109,11 +85,11 @@ export async function loadSales(
       return venta.lineas.length;
     },
     flushBatch: async () => {
-      await copyBinary(client, 'venta', COLUMNS.venta, ventaRows);
+      await copyBinary(client, into('venta'), COLUMNS.venta, ventaRows);
       ventaRows = new BinaryRows();
     },
   });
-  await rollup.write(client, tenantKey);
+  if (opts.rollup !== false) await rollup.write(client, tenantKey);
   onLines(counts.lineas);
   return counts;
 }

@@ -11,16 +11,18 @@ import {
   ImportError,
   loadInBatches,
   SAFE,
+  TABLES,
+  type TableTarget,
   toCents,
   toUnits,
   unitsText,
   uuidBytes,
   uuidKey,
 } from '@nomina-api/platform/bulk';
-import { type PagoFrame, type PayslipSums, YearlyRollup } from './acumulado-anual';
-import { type ConceptYear, ConceptYearRollup } from './concepto-anual';
+import { type PagoFrame, type PagoEmpleadoSums, AcumuladoAnual } from './acumulado-anual';
+import { type ConceptoAno, ConceptoAnual } from './concepto-anual';
 import type { DetalleInput, PagoEmpleadoInput, PagoStreamInput } from './dataset.types';
-import type { ConceptInfo, PayrollRefs } from './load-nomina';
+import type { ConceptoInfo, NominaRefs } from './load-catalogos';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 
 /**
@@ -28,25 +30,29 @@ import { NOMINA_COLUMNS as COLUMNS } from './tables';
  * (nothing in the file is a total, CONTRACT §3): per payslip the DEVENGADO / DEDUCCION sums and
  * the same over baseAportes concepts; per payment the sums of its payslips; per payment and
  * concept the summed quantity and value and how many payslips have it; per bond and calendar year
- * the sums of its definitive payslips (vinculacion_acumulado_anual, see YearlyRollup); per bond,
+ * the sums of its definitive payslips (vinculacion_acumulado_anual, see AcumuladoAnual); per bond,
  * concept and calendar year the sums of its definitive lines (vinculacion_concepto_anual, see
- * ConceptYearRollup).
+ * ConceptoAnual).
  * Lines and payslips travel in binary COPY format (see binary-copy.ts); payments and their
  * concept totals, a few rows per batch, as text; the yearly rollups, as text at the end.
  */
 
-export interface PayrollCounts {
+export interface PagosCounts {
   pagos: number;
   pagosEmpleado: number;
   lineas: number;
 }
 
-export interface PayrollContext {
+export interface PagosContext {
   client: Client;
   tenantKey: string;
-  refs: PayrollRefs;
+  refs: NominaRefs;
   /** Called now and then with the number of lines written by this call so far. */
   onLines: (lines: number) => void;
+  /** The tables written (a merge stages its rows first); the real ones by default. */
+  into?: TableTarget;
+  /** False: no yearly rollup rows (a merge rebuilds the rows it changes, merge-pagos.ts). */
+  rollup?: boolean;
 }
 
 const BATCH_LINES = 200_000;
@@ -59,13 +65,13 @@ const BATCH_LINES = 200_000;
 export const SORT_RUN_LINES = 50_000;
 
 /** A batch holding this many payslip rows is sent even in the middle of a payment (~250 bytes each). */
-export const BATCH_PAYSLIPS = 40_000;
+export const BATCH_PAGOS_EMPLEADO = 40_000;
 
 /** Upper bounds of one binary row, so a row never straddles two chunks. */
 const detailRowBytes = (code: string): number => 4 * FIELD_BYTES.uuid + FIELD_BYTES.text(code) + 2 * FIELD_BYTES.numeric;
 const PAYSLIP_ROW_BYTES = 5 * FIELD_BYTES.uuid + 7 * FIELD_BYTES.numeric + FIELD_BYTES.int32 + 2 * FIELD_BYTES.date + FIELD_BYTES.bool;
 
-/** Per concept of one payment, indexed by ConceptInfo.index. */
+/** Per concept of one payment, indexed by ConceptoInfo.index. */
 interface ConceptSums {
   units: number[];
   cents: number[];
@@ -84,21 +90,22 @@ interface Batch {
 
 const newBatch = (): Batch => ({ pagoRows: [], conceptRows: [], payslips: new BinaryRows(), lateTotals: [] });
 
-export async function loadPayroll(
-  ctx: PayrollContext,
+export async function loadPagos(
+  ctx: PagosContext,
   pagos: Iterable<PagoStreamInput> | AsyncIterable<PagoStreamInput>,
-): Promise<PayrollCounts> {
-  const counts: PayrollCounts = { pagos: 0, pagosEmpleado: 0, lineas: 0 };
+): Promise<PagosCounts> {
+  const counts: PagosCounts = { pagos: 0, pagosEmpleado: 0, lineas: 0 };
   const tenantBytes = uuidBytes(ctx.tenantKey);
+  const into = ctx.into ?? TABLES;
   let batch = newBatch();
-  const bonds = ctx.refs.bonds;
-  const rollup = new YearlyRollup(bonds.size, (n) => bonds.key(n));
+  const bonds = ctx.refs.vinculaciones;
+  const rollup = new AcumuladoAnual(bonds.size, (n) => bonds.key(n));
   const codes: string[] = [];
-  for (const [codigo, c] of ctx.refs.concepts) codes[c.index] = codigo;
-  const conceptRollup = new ConceptYearRollup(codes, bonds.size, (n) => bonds.key(n));
+  for (const [codigo, c] of ctx.refs.conceptos) codes[c.index] = codigo;
+  const conceptRollup = new ConceptoAnual(codes, bonds.size, (n) => bonds.key(n));
   await loadInBatches(pagos, {
     batchLines: BATCH_LINES,
-    openLines: () => BinaryCopy.open(ctx.client, 'pago_empleado_detalle', COLUMNS.pago_empleado_detalle),
+    openLines: () => BinaryCopy.open(ctx.client, into('pago_empleado_detalle'), COLUMNS.pago_empleado_detalle),
     writeItem: async (pago, lines, split) => {
       const written = await writePago(ctx, tenantBytes, pago, { lines, split, batch: () => batch }, counts, rollup, conceptRollup);
       counts.pagos++;
@@ -106,24 +113,26 @@ export async function loadPayroll(
     },
     flushBatch: async () => {
       // Parents first: pago_empleado and pago_concepto_total reference pago.
-      await copyEncoded(ctx.client, 'pago', COLUMNS.pago, batch.pagoRows);
-      await copyBinary(ctx.client, 'pago_empleado', COLUMNS.pago_empleado, batch.payslips);
-      await copyEncoded(ctx.client, 'pago_concepto_total', COLUMNS.pago_concepto_total, batch.conceptRows);
+      await copyEncoded(ctx.client, into('pago'), COLUMNS.pago, batch.pagoRows);
+      await copyBinary(ctx.client, into('pago_empleado'), COLUMNS.pago_empleado, batch.payslips);
+      await copyEncoded(ctx.client, into('pago_concepto_total'), COLUMNS.pago_concepto_total, batch.conceptRows);
       for (const [key, dev, ded, payslips] of batch.lateTotals) {
         await ctx.client.query(
-          'update pago set total_devengados = $3, total_deducciones = $4, total_neto = $5, numero_empleados = $6 where tenant_id = $1 and id = $2',
+          `update ${into('pago')} set total_devengados = $3, total_deducciones = $4, total_neto = $5, numero_empleados = $6 where tenant_id = $1 and id = $2`,
           [ctx.tenantKey, key, centsText(dev), centsText(ded), centsText(dev - ded), payslips],
         );
       }
       batch = newBatch();
     },
   });
-  await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey), () =>
-    ctx.onLines(counts.lineas),
-  );
-  await copyEncoded(ctx.client, 'vinculacion_concepto_anual', COLUMNS.vinculacion_concepto_anual, conceptRollup.rows(ctx.tenantKey), () =>
-    ctx.onLines(counts.lineas),
-  );
+  if (ctx.rollup !== false) {
+    await copyEncoded(ctx.client, 'vinculacion_acumulado_anual', COLUMNS.vinculacion_acumulado_anual, rollup.rows(ctx.tenantKey), () =>
+      ctx.onLines(counts.lineas),
+    );
+    await copyEncoded(ctx.client, 'vinculacion_concepto_anual', COLUMNS.vinculacion_concepto_anual, conceptRollup.rows(ctx.tenantKey), () =>
+      ctx.onLines(counts.lineas),
+    );
+  }
   ctx.onLines(counts.lineas);
   return counts;
 }
@@ -153,13 +162,13 @@ interface Pending {
 }
 
 async function writePago(
-  ctx: PayrollContext,
+  ctx: PagosContext,
   tenantBytes: Uint8Array,
   pago: PagoStreamInput,
   sink: PagoSink,
-  counts: PayrollCounts,
-  rollup: YearlyRollup,
-  conceptRollup: ConceptYearRollup,
+  counts: PagosCounts,
+  rollup: AcumuladoAnual,
+  conceptRollup: ConceptoAnual,
 ): Promise<number> {
   const key = uuidKey(pago.uuid);
   const frame: PagoFrame = {
@@ -170,10 +179,10 @@ async function writePago(
     definitivo: pago.definitivo,
   };
   // Only definitive payments accumulate (CONTRACT §3.7).
-  const year = pago.definitivo ? rollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
+  const year = pago.definitivo && ctx.rollup !== false ? rollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
   const pagoId = year ? rollup.payment(key) : -1;
-  const conceptYear = pago.definitivo ? conceptRollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
-  const sums = emptyConceptSums(ctx.refs.concepts.size);
+  const conceptYear = year ? conceptRollup.year(Number(pago.fechaDesde.slice(0, 4))) : undefined;
+  const sums = emptyConceptSums(ctx.refs.conceptos.size);
   const total = { dev: 0, ded: 0, abs: 0, unitsAbs: 0 };
   let written = 0;
   let payslips = 0;
@@ -201,7 +210,7 @@ async function writePago(
     }
     run = [];
     runLines = 0;
-    if (sink.batch().payslips.rows >= BATCH_PAYSLIPS) {
+    if (sink.batch().payslips.rows >= BATCH_PAGOS_EMPLEADO) {
       // pago_empleado references pago: the payment's row must be there before its payslips.
       if (!provisional) sink.batch().pagoRows.push(pagoRow(ctx.tenantKey, key, pago, 0, 0, 0));
       provisional = true;
@@ -227,7 +236,7 @@ async function writePago(
   // The line COPY is still open: an early row's totals are set when the batch is sent.
   if (provisional) batch.lateTotals.push([key, total.dev, total.ded, payslips]);
   else batch.pagoRows.push(pagoRow(ctx.tenantKey, key, pago, total.dev, total.ded, payslips));
-  for (const [codigo, c] of ctx.refs.concepts) {
+  for (const [codigo, c] of ctx.refs.conceptos) {
     if (!sums.used[c.index]) continue;
     batch.conceptRows.push(
       `${ctx.tenantKey}\t${key}\t${copyText(codigo)}\t${unitsText(sums.units[c.index])}\t${centsText(sums.cents[c.index])}\t${sums.payslips[c.index]}\n`,
@@ -246,7 +255,7 @@ function keyOrder(run: Pending[]): Pending[] {
 }
 
 function writeLines(
-  ctx: PayrollContext,
+  ctx: PagosContext,
   tenantBytes: Uint8Array,
   pago: PagoFrame,
   pe: PagoEmpleadoInput,
@@ -255,11 +264,11 @@ function writeLines(
   rows: BinaryRows,
   sums: ConceptSums,
   total: { unitsAbs: number },
-  conceptYear: ConceptYear | undefined,
-): PayslipSums {
-  const s: PayslipSums = { dev: 0, ded: 0, aportesDev: 0, aportesDed: 0, aportesLines: 0, abs: 0 };
+  conceptYear: ConceptoAno | undefined,
+): PagoEmpleadoSums {
+  const s: PagoEmpleadoSums = { dev: 0, ded: 0, aportesDev: 0, aportesDed: 0, aportesLines: 0, abs: 0 };
   // An unknown bond adds nothing here: writePayslip refuses it right after.
-  const bond = conceptYear ? ctx.refs.bonds.number(pe.vinculacion) : -1;
+  const bond = conceptYear ? ctx.refs.vinculaciones.number(pe.vinculacion) : -1;
   for (const d of pe.detalles) {
     const c = concept(ctx, d);
     const cents = toCents(d.valor);
@@ -295,25 +304,25 @@ function writeLines(
   return s;
 }
 
-function concept(ctx: PayrollContext, d: DetalleInput): ConceptInfo {
-  const c = ctx.refs.concepts.get(d.concepto);
+function concept(ctx: PagosContext, d: DetalleInput): ConceptoInfo {
+  const c = ctx.refs.conceptos.get(d.concepto);
   if (!c) throw new ImportError('INVALID_REFERENCE', `El concepto ${d.concepto} del detalle ${d.uuid} no existe en el tenant`);
   return c;
 }
 
 function writePayslip(
-  ctx: PayrollContext,
+  ctx: PagosContext,
   tenantBytes: Uint8Array,
   pago: PagoFrame,
   pe: PagoEmpleadoInput,
   peBytes: Uint8Array,
-  s: PayslipSums,
+  s: PagoEmpleadoSums,
   rows: BinaryRows,
 ): number {
-  const bond = ctx.refs.bonds.number(pe.vinculacion);
+  const bond = ctx.refs.vinculaciones.number(pe.vinculacion);
   if (bond < 0)
     throw new ImportError('INVALID_REFERENCE', `La vinculación ${pe.vinculacion} de la nómina ${pe.uuid} no existe en el tenant`);
-  const refs = ctx.refs.bonds.bytes;
+  const refs = ctx.refs.vinculaciones.bytes;
   rows
     .row(16, PAYSLIP_ROW_BYTES)
     .uuid(tenantBytes)

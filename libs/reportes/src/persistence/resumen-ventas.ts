@@ -10,16 +10,17 @@ import { REPORTES_COLUMNS as COLUMNS } from './tables';
  * Σdescuento, Σimpuestos and Σcantidad×costoPromedio. numeric sums are exact, so a sum of these
  * partial sums equals the sum over the lines, whatever the split.
  *
- * This file is the rollups' one definition, in its two forms kept side by side: SalesRollup (below)
- * sums the lines as an import streams them by, in the import's transaction (load-sales.ts);
- * salesRollupFillSql builds them from venta_linea: the migration's backfill of existing databases,
- * and the import's fallback when a value cannot be summed exactly in JavaScript. Filling every
+ * This file is the rollups' one definition, in its forms kept side by side: ResumenVentas (below)
+ * sums the lines as an import streams them by, in the import's transaction (load-ventas.ts);
+ * resumenVentasFillSql builds them from venta_linea: the migration's backfill of existing databases,
+ * and the import's fallback when a value cannot be summed exactly in JavaScript; applyResumenVentasDelta
+ * updates the rows a merge's sales change. Filling every
  * import with the SQL form would cost seconds per large tenant;
  * test/report-rollup-equivalence.e2e-spec.ts checks that both forms give the same rows.
  */
 
 /** The two periods: table and its period column (the first day of the UTC month / year). */
-export const SALES_ROLLUPS = {
+export const RESUMEN_VENTAS = {
   month: { table: 'venta_producto_mes', column: 'mes' },
   year: { table: 'venta_producto_ano', column: 'ano' },
 } as const;
@@ -27,8 +28,8 @@ export const SALES_ROLLUPS = {
 const SUM_COLUMNS = 'cantidad, total_bruto, descuento, impuestos, costo_total';
 
 /** Months from the lines, then years from the months; `$1` = the tenant when `oneTenant`. */
-export function salesRollupFillSql(oneTenant: boolean): string[] {
-  const { month, year } = SALES_ROLLUPS;
+export function resumenVentasFillSql(oneTenant: boolean): string[] {
+  const { month, year } = RESUMEN_VENTAS;
   const tenant = (alias: string): string => (oneTenant ? `where ${alias}.tenant_id = $1::uuid` : '');
   return [
     `insert into ${month.table} (tenant_id, negocio_id, ${month.column}, estado, producto_id, ${SUM_COLUMNS})
@@ -44,9 +45,61 @@ export function salesRollupFillSql(oneTenant: boolean): string[] {
   ];
 }
 
+/** Σ of each rollup column over lines aliased `l`, each line's terms multiplied by `sign`. */
+const lineSums = (sign: string): string =>
+  `sum(${sign} * l.cantidad), sum(${sign} * l.cantidad * l.precio_unitario), sum(${sign} * l.descuento), sum(${sign} * l.impuestos), sum(${sign} * l.cantidad * l.costo_promedio)`;
+
+/**
+ * The third form, for a merge (merge-ventas.ts): the stored rows updated by a delta instead of
+ * rebuilt, so the cost is that of the sales changed: minus the stored lines of the sales in
+ * `removed`, plus the staged lines (merge_venta_linea) of the sales in `added` (subqueries of sale
+ * ids), added to the stored sums (numeric: exact). A row whose Σcantidad falls to zero has no line
+ * left (every line's cantidad is > 0) and is deleted, as a fill would not have written it.
+ */
+export async function applyResumenVentasDelta(client: Client, tenantKey: string, removed: string, added: string): Promise<void> {
+  const { month, year } = RESUMEN_VENTAS;
+  const lines = (from: string, where: string): string =>
+    `select l.negocio_id, l.fecha, l.estado, l.producto_id, l.cantidad, l.precio_unitario, l.descuento, l.impuestos, l.costo_promedio from ${from} l where ${where}`;
+  await client.query(
+    `create temp table if not exists merge_resumen_delta (negocio_id uuid, mes date, estado varchar(10), producto_id uuid,
+       cantidad numeric, total_bruto numeric, descuento numeric, impuestos numeric, costo_total numeric) on commit drop`,
+  );
+  await client.query('truncate merge_resumen_delta');
+  await client.query(
+    `insert into merge_resumen_delta
+     select l.negocio_id, date_trunc('month', l.fecha at time zone 'UTC')::date, l.estado, l.producto_id, ${lineSums('l.s')}
+       from (select -1 as s, x.* from (${lines('venta_linea', `l.tenant_id = $1 and l.venta_id in ${removed}`)}) x
+             union all
+             select 1, x.* from (${lines('merge_venta_linea', `l.venta_id in ${added}`)}) x) l
+      group by 1, 2, 3, 4`,
+    [tenantKey],
+  );
+  for (const { table, column } of [month, year]) {
+    const period = column === month.column ? 'd.mes' : `date_trunc('year', d.mes::timestamp)::date`;
+    const keys = `tenant_id, negocio_id, ${column}, estado, producto_id`;
+    await client.query(
+      `insert into ${table} as t (${keys}, ${SUM_COLUMNS})
+       select $1::uuid, d.negocio_id, ${period}, d.estado, d.producto_id,
+              sum(d.cantidad), sum(d.total_bruto), sum(d.descuento), sum(d.impuestos), sum(d.costo_total)
+         from merge_resumen_delta d group by 2, 3, 4, 5
+       on conflict (${keys}) do update set
+         cantidad = t.cantidad + excluded.cantidad, total_bruto = t.total_bruto + excluded.total_bruto,
+         descuento = t.descuento + excluded.descuento, impuestos = t.impuestos + excluded.impuestos,
+         costo_total = t.costo_total + excluded.costo_total`,
+      [tenantKey],
+    );
+    await client.query(
+      `delete from ${table} t using (select distinct d.negocio_id, ${period} as periodo, d.estado, d.producto_id from merge_resumen_delta d) k
+        where t.tenant_id = $1 and t.negocio_id = k.negocio_id and t.${column} = k.periodo and t.estado = k.estado
+          and t.producto_id = k.producto_id and t.cantidad = 0`,
+      [tenantKey],
+    );
+  }
+}
+
 /**
  * The JavaScript form: the sales rollups of one tenant, summed while the sales stream by and COPYed
- * after them (load-sales.ts): per business, UTC month or year, estado and product, Σcantidad, Σcantidad×precio,
+ * after them (load-ventas.ts): per business, UTC month or year, estado and product, Σcantidad, Σcantidad×precio,
  * Σdescuento, Σimpuestos and Σcantidad×costoPromedio. The same rows built in SQL (INSERT … SELECT
  * … GROUP BY over the tenant's lines, mostly numeric aggregation) cost more than writing them.
  *
@@ -55,7 +108,7 @@ export function salesRollupFillSql(oneTenant: boolean): string[] {
  * (quantity × costoPromedio in 10⁻⁴). They are kept as doubles while that is exact (|x| < 2^53)
  * and carried into a BigInt beyond, which a year of a busy product's cost in 10⁻⁸ pesos can need.
  * A quantity or cost with more than 4 decimals (sale quantities may have any) cannot be written
- * in these units: the tenant's rollups are then left to the database (salesRollupFillSql), slow but exact.
+ * in these units: the tenant's rollups are then left to the database (resumenVentasFillSql), slow but exact.
  */
 
 const UNITS = 10_000;
@@ -128,7 +181,7 @@ function sumsOf(group: Group, producto: string): Sums {
   return sums;
 }
 
-export class SalesRollup {
+export class ResumenVentas {
   private readonly months = new Map<string, Group>();
   private exact = true;
 
@@ -156,11 +209,11 @@ export class SalesRollup {
   /** Writes the tenant's rollups (its rows must not exist yet: a replace has deleted them). */
   async write(client: Client, tenantKey: string): Promise<void> {
     if (!this.exact) {
-      for (const sql of salesRollupFillSql(true)) await client.query(sql, [tenantKey]);
+      for (const sql of resumenVentasFillSql(true)) await client.query(sql, [tenantKey]);
       return;
     }
-    await copyEncoded(client, SALES_ROLLUPS.month.table, COLUMNS.venta_producto_mes, rows(tenantKey, this.months, '-01'));
-    await copyEncoded(client, SALES_ROLLUPS.year.table, COLUMNS.venta_producto_ano, rows(tenantKey, this.years(), '-01-01'));
+    await copyEncoded(client, RESUMEN_VENTAS.month.table, COLUMNS.venta_producto_mes, rows(tenantKey, this.months, '-01'));
+    await copyEncoded(client, RESUMEN_VENTAS.year.table, COLUMNS.venta_producto_ano, rows(tenantKey, this.years(), '-01-01'));
   }
 
   private years(): Map<string, Group> {

@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATASET_SCHEMA } from './schema-validation';
+
+describe('DATASET_SCHEMA', () => {
+  it("is the contract's dataset.schema.json (test/fixtures keeps a copy): the shell and every context's definitions assembled", () => {
+    const contract = JSON.parse(readFileSync(join(__dirname, '../../../test/fixtures/dataset.schema.json'), 'utf8')) as object;
+    expect(JSON.parse(JSON.stringify(DATASET_SCHEMA))).toEqual(contract);
+  });
+});
