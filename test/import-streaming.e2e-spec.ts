@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { generateDataset } from '@nomina-api/importer/demo/generate-dataset';
 import { writeDatasetFile } from '@nomina-api/importer/demo/write-dataset-file';
-import type { Dataset, EmpleadoInput, PagoInput, TenantInput, VentaInput } from '@nomina-api/importer/dataset.types';
+import type { Dataset, EmpleadoInput, PagoInput, ProveedorInput, TenantInput, VentaInput } from '@nomina-api/importer/dataset.types';
 import { loadDataset } from '@nomina-api/importer/load-dataset';
 import { CHUNK_BYTES, scanDatasetFile } from '@nomina-api/importer/stream/read-dataset';
 import { BATCH_PAGOS_EMPLEADO, SORT_RUN_LINES } from '@nomina-api/nomina/persistence';
@@ -19,7 +19,7 @@ import { dropDatabase, freshDatabase, runScoped, seedDatabase } from './support/
  *   (loadDataset on arrays, the path before streaming), row for row;
  * - a file far bigger than the process's heap imports: a child with --max-old-space-size=64
  *   loads a ~100 MB file, which that heap cannot even hold as one string (the same child
- *   reading it whole with JSON.parse dies);
+ *   reading it whole with JSON.parse dies), whose supplier list alone would take twice that heap;
  * - one payment bigger than a load batch and a sort run, its own members after its payslips, is
  *   read one payslip at a time and loads into the same rows as the parsed document.
  */
@@ -34,6 +34,8 @@ const ONE_PAGO = 'nomina_test_stream_one_pago';
 const HEAP_MB = 64;
 const PAGOS = 450;
 const VENTAS = 60_000;
+/** About 25 MB of suppliers: held as parsed objects they alone would take twice the heap. */
+const PROVEEDORES = 80_000;
 
 let dir: string;
 
@@ -127,9 +129,16 @@ describe('streaming import (e2e, the CLI on a real database)', () => {
   });
 
   it(`imports a file bigger than a ${HEAP_MB} MB heap could hold, in a child process with that heap`, async () => {
-    // One tenant of the example with ~100 MB of generated payments and sales.
+    // One tenant of the example with ~100 MB of generated payments and sales, and a supplier list
+    // that must be streamed too (CONTRACT §6: bounded memory for every list).
     const base = exampleDataset().tenants[0];
-    const tenant: TenantInput = { ...base, pagos: morePagos(base, PAGOS), ventas: moreVentas(base, VENTAS) };
+    const tenant: TenantInput = {
+      ...base,
+      pagos: morePagos(base, PAGOS),
+      ventas: moreVentas(base, VENTAS),
+      // The file writer takes any iterable list; the dataset type names arrays for suppliers.
+      proveedores: moreProveedores(PROVEEDORES) as unknown as ProveedorInput[],
+    };
     const file = join(dir, 'big.json');
     await writeDatasetFile({ tenants: [tenant] } as Dataset, file);
     const size = statSync(file).size;
@@ -155,10 +164,11 @@ describe('streaming import (e2e, the CLI on a real database)', () => {
     const db = new Client({ connectionString: url });
     await db.connect();
     try {
-      const { rows } = await db.query<{ lines: number; ventas: number }>(
-        'select (select count(*)::int from pago_empleado_detalle) as lines, (select count(*)::int from venta) as ventas',
+      const { rows } = await db.query<{ lines: number; ventas: number; proveedores: number }>(
+        `select (select count(*)::int from pago_empleado_detalle) as lines, (select count(*)::int from venta) as ventas,
+                (select count(*)::int from proveedor) + (select count(*)::int from proveedor_entrada) as proveedores`,
       );
-      expect(rows[0]).toEqual({ lines: expectedLines(base, PAGOS), ventas: VENTAS });
+      expect(rows[0]).toEqual({ lines: expectedLines(base, PAGOS), ventas: VENTAS, proveedores: PROVEEDORES });
     } finally {
       await db.end();
     }
@@ -245,6 +255,28 @@ function* morePagos(t: TenantInput, n: number): Generator<PagoInput> {
           uuid: fresh(3, (i * 10_000 + j) * 100 + k),
         })),
       })),
+    };
+  }
+}
+
+/** `n` suppliers, each with texts of its own (held as parsed objects, 80,000 take about 130 MB of heap). */
+function* moreProveedores(n: number): Generator<ProveedorInput> {
+  for (let i = 0; i < n; i++) {
+    yield {
+      identificacion: `SX${i.toString().padStart(9, '0')}`,
+      tipoIdentificacion: 'NIT',
+      razonSocial: `Proveedor generado número ${i} S.A.S.`,
+      ubicacion: i % 2 ? 'DEFINITIVA' : 'ENTRADA',
+      establecimientos: [
+        { codigo: '011', nombre: `Sede principal ${i}` },
+        {
+          codigo: 'B02',
+          nombre: `Sede norte ${i}`,
+          direccion: `Calle ${i} # 12-34`,
+          ciudad: 'Medellín',
+          email: `compras${i}@proveedor.com.co`,
+        },
+      ],
     };
   }
 }

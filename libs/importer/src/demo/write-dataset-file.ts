@@ -3,9 +3,9 @@ import { once } from 'node:events';
 import type { Dataset } from '../dataset.types';
 
 /**
- * Writes a dataset to an import file as it is generated: payments and sales are taken one at a
+ * Writes a dataset to an import file as it is generated: payments, sales and suppliers are taken one at a
  * time from their (lazy) collections, so a file of any size is written in bounded memory. Each
- * payment with one-space indentation (like a hand-made file), one sale per line. Returns the
+ * payment with one-space indentation (like a hand-made file), one sale or supplier per line. Returns the
  * file's size in bytes.
  */
 export async function writeDatasetFile(data: Dataset, file: string): Promise<number> {
@@ -17,12 +17,13 @@ export async function writeDatasetFile(data: Dataset, file: string): Promise<num
   };
   await write('{"tenants":[');
   for (let i = 0; i < data.tenants.length; i++) {
-    const { pagos, ventas, ...head } = data.tenants[i];
+    const { pagos, ventas, proveedores, ...head } = data.tenants[i];
     let members = JSON.stringify(head).slice(1, -1);
     await write(`${i ? ',\n' : ''}{${members}`);
     for (const [name, items, indent] of [
       ['pagos', pagos, 1],
       ['ventas', ventas, undefined],
+      ['proveedores', proveedores, undefined],
     ] as const) {
       if (items === undefined) continue;
       await write(`${members ? ',' : ''}"${name}":[`);
