@@ -211,7 +211,8 @@ interface Read {
 
     // Every read answered 200, served by the replica; none went to the primary.
     const problems = log.filter((r) => r.status !== 200 || r.onReplica < 1 || r.onPrimary !== 0 || r.estado !== 'disponible');
-    expect(problems.map(({ body, ...r }) => ({ ...r, body: typeof body === 'string' ? body.slice(0, 200) : undefined }))).toEqual([]);
+    const first = problems.slice(0, 5).map(({ body, ...r }) => ({ ...r, body: typeof body === 'string' ? body.slice(0, 200) : undefined }));
+    expect({ problems: problems.length, first }).toEqual({ problems: 0, first: [] });
     // The reads really overlapped the merge's transaction and followed its commit.
     const [txStart, txEnd] = [merging[0], merging[merging.length - 1]];
     expect(merging.length).toBeGreaterThan(0);
