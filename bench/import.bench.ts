@@ -46,6 +46,7 @@ import { loadDataset } from '@nomina-api/importer/load-dataset';
 import { createProgressReporter } from '@nomina-api/importer/progress';
 import { ALL_TABLES } from '@nomina-api/importer/tables';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
+import { paymentOnStoredBonds } from '../scripts/lib/payroll-run';
 import { cpuSplit } from './lib/measure';
 
 const ROOT = join(__dirname, '..');
@@ -560,39 +561,24 @@ async function benchMerge(): Promise<void> {
          join (select tenant_id, count(*)::int as n from pago_empleado group by 1) c on c.tenant_id = t.id order by c.n desc limit 1`,
     );
     const tenant = biggest[0];
-    const bonds = (
-      await client.query<{ id: string; salario: string }>(
-        `select id::text, salario_base::text as salario from vinculacion where tenant_id = $1 and fecha_retiro is null order by id limit $2`,
-        [tenant.id, payslips],
-      )
-    ).rows;
-    const conceptos = (
-      await client.query<{ codigo: string }>(`select codigo from concepto where tenant_id = $1 order by codigo limit $2`, [
-        tenant.id,
-        CONCEPT_LINES,
-      ])
-    ).rows.map((r) => r.codigo);
     const pagoId = '0e7c1b2a-5d4e-4f60-8a71-000000000500';
-    const uuid = (kind: number, n: number): string =>
-      `0e7c1b2a-5d4e-4f60-${(0x8000 + kind).toString(16)}-${n.toString(16).padStart(12, '0')}`;
-    const pago: PagoInput = {
-      uuid: pagoId,
-      ano: 2025,
-      mes: 12,
-      descripcion: 'Bonificación de fin de año (bench de merge)',
-      fechaDesde: '2025-12-20',
-      fechaHasta: '2025-12-20',
-      fechaPago: '2025-12-22',
-      estado: 'PG',
-      tipoPago: 'PR',
-      definitivo: true,
-      empleados: bonds.map((b, i) => ({
-        uuid: uuid(1, i),
-        vinculacion: b.id,
-        salarioBase: Number(b.salario),
-        detalles: conceptos.map((codigo, k) => ({ uuid: uuid(2, i * CONCEPT_LINES + k), concepto: codigo, valor: 10_000 + i + k / 100 })),
-      })),
-    };
+    const { pago, bonds, conceptos } = await paymentOnStoredBonds(
+      client,
+      tenant.id,
+      pagoId,
+      {
+        ano: 2025,
+        mes: 12,
+        descripcion: 'Bonificación de fin de año (bench de merge)',
+        fechaDesde: '2025-12-20',
+        fechaHasta: '2025-12-20',
+        fechaPago: '2025-12-22',
+        estado: 'PG',
+        tipoPago: 'PR',
+        definitivo: true,
+      },
+      { payslips, lines: CONCEPT_LINES },
+    );
     const size = await writeDatasetFile(
       { tenants: [{ uuid: tenant.id, nit: tenant.nit, nombre: tenant.nombre, activo: tenant.activo, pagos: [pago] }] },
       FILE,
@@ -615,7 +601,7 @@ async function benchMerge(): Promise<void> {
              + (select coalesce(sum(pg_column_size(c.*)), 0) from pago_concepto_total c where c.tenant_id = $1 and c.pago_id = $2))::text as pago,
               (select coalesce(sum(pg_column_size(a.*)), 0) from vinculacion_acumulado_anual a
                 where a.tenant_id = $1 and a.ano = 2025 and a.vinculacion_id = any($3::uuid[]))::text as rollup`,
-      [tenant.id, pagoId, bonds.map((b) => b.id)],
+      [tenant.id, pagoId, bonds],
     );
     const rows = Number(sizes[0].pago);
     const again = await measuredMerge(client, db.url, FILE);
