@@ -5,6 +5,7 @@ import { javaDouble, LegacyEnvelopeDto } from './envelope.response.dto';
 import {
   CONCEPTO_DE_LINEA_WIRE,
   ConceptoDeLineaDto,
+  ConceptoSuma,
   EMPLEADO_UUID,
   NOMBRE_COMPLETO,
   NUMERO_DOCUMENTO,
@@ -36,10 +37,10 @@ export const streamAcumuladoConceptos = envelopeStreamWriter<AcumuladoConceptoRo
 export const streamAcumuladoConceptosContacto = envelopeStreamWriter<AcumuladoConceptoContactoRow>(ACUMULADO_CONCEPTO_CONTACTO_SCHEMA);
 
 export class AcumuladoConceptoDto extends ConceptoDeLineaDto {
-  @ApiProperty(javaDouble(12630.0, 'Suma de las cantidades del concepto en las nóminas de los pagos considerados.'))
+  @ConceptoSuma('cantidad', 12630.0, 'las nóminas de los pagos considerados')
   cantidad!: number;
 
-  @ApiProperty(javaDouble(1.8404777e9, 'Suma de los valores del concepto en las nóminas de los pagos considerados.'))
+  @ConceptoSuma('valor', 1.8404777e9, 'las nóminas de los pagos considerados')
   valor!: number;
 
   @ApiProperty(javaDouble(38.0, 'Vinculaciones laborales (contratos) con el concepto en esos pagos.'))
@@ -60,10 +61,10 @@ export class AcumuladoConceptoContactoDto extends ConceptoDeLineaDto {
   @ApiProperty(NOMBRE_COMPLETO)
   nombreCompleto!: string;
 
-  @ApiProperty(javaDouble(360.0, 'Suma de las cantidades del concepto en las nóminas de la vinculación.'))
+  @ConceptoSuma('cantidad', 360.0, 'las nóminas de la vinculación')
   cantidad!: number;
 
-  @ApiProperty(javaDouble(2.20857324e8, 'Suma de los valores del concepto en las nóminas de la vinculación.'))
+  @ConceptoSuma('valor', 2.20857324e8, 'las nóminas de la vinculación')
   valor!: number;
 
   @ApiProperty(javaDouble(1.0, 'Siempre 1.0: el elemento es de una sola vinculación.'))

@@ -38,6 +38,11 @@ export class ConceptoDeLineaDto {
   tipo!: string;
 }
 
+/** A per-concept sum of the lines in `scope` (e.g. "las nóminas de la vinculación"), worded alike in every element. */
+export function ConceptoSuma(kind: 'cantidad' | 'valor', example: number, scope: string): PropertyDecorator {
+  return ApiProperty(javaDouble(example, `Suma de ${kind === 'cantidad' ? 'las cantidades' : 'los valores'} del concepto en ${scope}.`));
+}
+
 /** A payment's period and state, the same fields in a payment header and in a person's history. */
 export const PAGO_PERIODO_WIRE = {
   fechaDesde: 'date',

@@ -3,7 +3,7 @@ import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, ty
 import type { DetallePagoRow } from '../../queries/list-detalle-pago/list-detalle-pago.sql';
 import type { PagoEmpleadoDetalleRow } from '../../queries/list-pago-empleado-detalles/list-pago-empleado-detalles.sql';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
-import { CONCEPTO_DE_LINEA_WIRE, ConceptoDeLineaDto } from './field-groups.response.dto';
+import { CONCEPTO_DE_LINEA_WIRE, ConceptoDeLineaDto, ConceptoSuma } from './field-groups.response.dto';
 
 /** Wire format of a payslip line (CONTRACT §3.5). */
 export const PAGO_EMPLEADO_DETALLE_SCHEMA = legacySchema({
@@ -39,10 +39,10 @@ export class PagoEmpleadoDetalleDto extends IntersectionType(PagoEmpleadoDetalle
 }
 
 export class DetallePagoDto extends ConceptoDeLineaDto {
-  @ApiProperty(javaDouble(1080.0, 'Suma de las cantidades del concepto en todas las nóminas del pago.'))
+  @ConceptoSuma('cantidad', 1080.0, 'todas las nóminas del pago')
   cantidad!: number;
 
-  @ApiProperty(javaDouble(1.23456789e8, 'Suma de los valores del concepto en todas las nóminas del pago.'))
+  @ConceptoSuma('valor', 1.23456789e8, 'todas las nóminas del pago')
   valor!: number;
 
   @ApiProperty(javaDouble(36.0, 'Nóminas del pago que tienen el concepto.'))
