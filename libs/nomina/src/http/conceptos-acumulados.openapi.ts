@@ -7,6 +7,34 @@ import { ApiListQuery } from './api-list-query.decorator';
 import { AcumuladoPorConceptoResponseDto } from './dto/acumulado-por-concepto.response.dto';
 import { ConceptosAcumuladosResponseDto } from './dto/conceptos-acumulados.response.dto';
 
+/** The date range of both accumulated reads: the payment's fechaDesde between both ends, inclusive. */
+function ApiRangoParams(fechaDesde: string, fechaHasta: string): MethodDecorator {
+  return applyDecorators(
+    ApiParam({
+      name: 'fechaDesde',
+      description: 'Inicio del rango, AAAA-MM-DD (fecha real), aplicado a la fechaDesde del pago.',
+      example: fechaDesde,
+      schema: { type: 'string', format: 'date' },
+    }),
+    ApiParam({
+      name: 'fechaHasta',
+      description: 'Fin del rango, AAAA-MM-DD (fecha real), incluido; ≥ fechaDesde.',
+      example: fechaHasta,
+      schema: { type: 'string', format: 'date' },
+    }),
+  );
+}
+
+/** A true/false path segment, read without regard to case. */
+function ApiBooleanParam(name: string, description: string): MethodDecorator {
+  return ApiParam({
+    name,
+    description: `${description} Sin distinguir mayúsculas.`,
+    example: 'false',
+    schema: { type: 'string', enum: ['true', 'false'] },
+  });
+}
+
 /** OpenAPI of GET /pagoEmpleadoDetalles/conceptosacumulados/{fechaDesde}/{fechaHasta}/{isDetalleParaAportes}. */
 export function ApiConceptosAcumulados(): MethodDecorator {
   return applyDecorators(
@@ -23,25 +51,11 @@ export function ApiConceptosAcumulados(): MethodDecorator {
         'Paginación con offset/size (`page` se acepta y se ignora); `total` es el conteo global. Orden por defecto: nombreCompleto (sin tildes ni mayúsculas, luego exacto), uuidVinculado. ' +
         'Sin permisos adicionales a la verificación del tenant.',
     }),
-    ApiParam({
-      name: 'fechaDesde',
-      description: 'Inicio del rango, AAAA-MM-DD (fecha real), aplicado a la fechaDesde del pago.',
-      example: '2024-01-01',
-      schema: { type: 'string', format: 'date' },
-    }),
-    ApiParam({
-      name: 'fechaHasta',
-      description: 'Fin del rango, AAAA-MM-DD (fecha real), incluido; ≥ fechaDesde.',
-      example: '2024-12-31',
-      schema: { type: 'string', format: 'date' },
-    }),
-    ApiParam({
-      name: 'isDetalleParaAportes',
-      description:
-        '`true`: fuente de detalle para aportes (solo conceptos base de aportes); `false`: fuente genérica. Sin distinguir mayúsculas.',
-      example: 'false',
-      schema: { type: 'string', enum: ['true', 'false'] },
-    }),
+    ApiRangoParams('2024-01-01', '2024-12-31'),
+    ApiBooleanParam(
+      'isDetalleParaAportes',
+      '`true`: fuente de detalle para aportes (solo conceptos base de aportes); `false`: fuente genérica.',
+    ),
     ApiListQuery(CONCEPTOS_ACUMULADOS_LIST, 'el nombre completo y el número de documento del empleado'),
     ApiExportResponse({
       model: ConceptosAcumuladosResponseDto,
@@ -72,30 +86,9 @@ export function ApiAcumuladoPorConcepto(): MethodDecorator {
         '**Sin paginación**: el resultado completo se envía a medida que se lee (offset/size/filter/sort no aplican); `total` = cantidad de elementos. ' +
         'Los años calendario completos se leen de un acumulado anual por vinculación y concepto; los extremos parciales, de las líneas.',
     }),
-    ApiParam({
-      name: 'fechaDesde',
-      description: 'Inicio del rango, AAAA-MM-DD (fecha real), aplicado a la fechaDesde del pago.',
-      example: '2025-01-01',
-      schema: { type: 'string', format: 'date' },
-    }),
-    ApiParam({
-      name: 'fechaHasta',
-      description: 'Fin del rango, AAAA-MM-DD (fecha real), incluido; ≥ fechaDesde.',
-      example: '2025-12-31',
-      schema: { type: 'string', format: 'date' },
-    }),
-    ApiParam({
-      name: 'isDetalleParaAportes',
-      description: '`true`: solo conceptos base de aportes; `false`: todos. Sin distinguir mayúsculas.',
-      example: 'false',
-      schema: { type: 'string', enum: ['true', 'false'] },
-    }),
-    ApiParam({
-      name: 'porContacto',
-      description: '`true`: un elemento por concepto y vinculación; `false`: un elemento por concepto. Sin distinguir mayúsculas.',
-      example: 'false',
-      schema: { type: 'string', enum: ['true', 'false'] },
-    }),
+    ApiRangoParams('2025-01-01', '2025-12-31'),
+    ApiBooleanParam('isDetalleParaAportes', '`true`: solo conceptos base de aportes; `false`: todos.'),
+    ApiBooleanParam('porContacto', '`true`: un elemento por concepto y vinculación; `false`: un elemento por concepto.'),
     ApiExportResponse({
       model: AcumuladoPorConceptoResponseDto,
       jsonMediaType: 'application/json; charset=utf-8',

@@ -23,6 +23,21 @@ export interface ApiExportOptions {
   headers?: HeadersObject;
 }
 
+/** The headers every 200 of a read that exports carries; `fileName` is the attachment's name without its extension. */
+export function exportResponseHeaders(fileName: string): HeadersObject {
+  return {
+    ETag: {
+      description: 'Etiqueta fuerte de esta representación; envíela en If-None-Match para revalidar (304).',
+      schema: { type: 'string' },
+    },
+    'Cache-Control': { description: 'private, no-cache', schema: { type: 'string' } },
+    'Content-Disposition': {
+      description: `Solo en csv y xlsx: attachment; filename="${fileName}.<csv|xlsx>"`,
+      schema: { type: 'string' },
+    },
+  };
+}
+
 /**
  * OpenAPI of a read that exports (CONTRACT §8) and revalidates (§9): the `format` parameter as an
  * enum, and the 200 with one entry per media type — JSON with its schema, CSV as text, XLSX as
@@ -46,18 +61,7 @@ export function ApiExportResponse(options: ApiExportOptions): MethodDecorator {
     ApiResponse({
       status: 200,
       description: options.description,
-      headers: {
-        ...options.headers,
-        ETag: {
-          description: 'Etiqueta fuerte de esta representación; envíela en If-None-Match para revalidar (304).',
-          schema: { type: 'string' },
-        },
-        'Cache-Control': { description: 'private, no-cache', schema: { type: 'string' } },
-        'Content-Disposition': {
-          description: 'Solo en csv y xlsx: attachment; filename="<recurso>-<identificador o fechas>.<csv|xlsx>"',
-          schema: { type: 'string' },
-        },
-      },
+      headers: { ...options.headers, ...exportResponseHeaders('<recurso>-<identificador o fechas>') },
       content: {
         [options.jsonMediaType ?? 'application/json']: { schema: Array.isArray(options.model) ? { type: 'array', items: ref } : ref },
         'text/csv': { schema: { type: 'string' } },

@@ -15,7 +15,7 @@ export {
   type FileFormat,
 } from './export-file';
 export { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, type ExportFormat, resolveExportFormat, tryResolveExportFormat } from './export-format';
-export { type ApiExportOptions, ApiExportResponse, EXPORT_FORMAT_DESCRIPTION } from './export.openapi';
+export { type ApiExportOptions, ApiExportResponse, EXPORT_FORMAT_DESCRIPTION, exportResponseHeaders } from './export.openapi';
 export { EXPORT_ERROR_STATUS, ExportError, ExportErrorCode } from './export.errors';
 export { type Executor, type FileReply, peekRequestFormat, type ReplySpec, requestFormat, respond, type ResultOf } from './reply';
 export type { RowSource } from './row-source';

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiOperation, ApiProduces, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { XLSX_MEDIA_TYPE } from '@nomina-api/platform/export';
+import type { MediaTypeObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { exportResponseHeaders, XLSX_MEDIA_TYPE } from '@nomina-api/platform/export';
 import { ApiProblem, ApiValidationProblem } from '@nomina-api/platform/http';
 import { ReportUtilityDetailRowDto, ReportUtilityGroupedRowDto, ReportUtilityResponseDto } from './dto/report-utility.response.dto';
 
@@ -35,7 +36,7 @@ const DESCRIPTION = [
   '**Tamaño:** JSON, CSV y XLSX se escriben mientras llegan las filas (memoria constante): un año de detalle con un millón de filas funciona; para descargas grandes prefiera CSV.',
 ].join('\n');
 
-const TOTALS_EXAMPLE = {
+export const TOTALS_EXAMPLE = {
   quantity: 27.25,
   totalBruto: 47291.75,
   totalDiscount: 2100,
@@ -44,7 +45,7 @@ const TOTALS_EXAMPLE = {
   cost: 23592.99,
   grossProfit: 23698.76,
 };
-const GROUPED_EXAMPLE = {
+export const GROUPED_EXAMPLE = {
   reportByProduct: [
     {
       productId: 'C0FFEE00000040008000000000000003',
@@ -121,36 +122,40 @@ const CSV_EXAMPLE =
 export function ApiReportUtility(): MethodDecorator {
   return applyDecorators(
     ApiOperation({ summary: 'Reporte de rentabilidad por producto', description: DESCRIPTION }),
-    ApiProduces('application/json', 'text/csv', XLSX_MEDIA_TYPE),
     ApiExtraModels(ReportUtilityResponseDto, ReportUtilityGroupedRowDto, ReportUtilityDetailRowDto),
-    ApiResponse({
-      status: 200,
-      description:
-        'El reporte: JSON (`reportByProduct` + `totals`) o, con `format=csv|xlsx` (o Accept), un archivo adjunto `reporte-utilidad-<init>-<end>.csv|xlsx` (sin los dos puntos de las horas).',
-      headers: {
-        ETag: {
-          description: 'Etiqueta fuerte de esta representación; envíela en If-None-Match para revalidar (304).',
-          schema: { type: 'string' },
-        },
-        'Cache-Control': { description: 'private, no-cache', schema: { type: 'string' } },
-        'Content-Disposition': {
-          description: 'Solo en csv y xlsx: attachment; filename="reporte-utilidad-<init>-<end>.<csv|xlsx>"',
-          schema: { type: 'string' },
+    ApiReportOk(
+      'reporte-utilidad',
+      {
+        schema: { $ref: getSchemaPath(ReportUtilityResponseDto) },
+        examples: {
+          agrupado: { summary: 'groupResult=true (una fila por producto)', value: GROUPED_EXAMPLE },
+          detalle: { summary: 'groupResult ausente o false (una fila por producto y venta)', value: DETAIL_EXAMPLE },
         },
       },
+      CSV_EXAMPLE,
+    ),
+    ApiReportProblems(),
+  );
+}
+
+/**
+ * The 200 of every sales report (this one and CONTRACT §11.4's): JSON as `json` documents it or,
+ * with format or Accept, a CSV/XLSX attachment named `<file>-<init>-<end>`; every 200 carries the
+ * revalidation headers.
+ */
+export function ApiReportOk(file: string, json: MediaTypeObject, csvExample?: string): MethodDecorator {
+  return applyDecorators(
+    ApiProduces('application/json', 'text/csv', XLSX_MEDIA_TYPE),
+    ApiResponse({
+      status: 200,
+      description: `El reporte en JSON o, con \`format=csv|xlsx\` (o Accept), un archivo adjunto \`${file}-<init>-<end>.csv|xlsx\` (sin los dos puntos de las horas).`,
+      headers: exportResponseHeaders(`${file}-<init>-<end>`),
       content: {
-        'application/json': {
-          schema: { $ref: getSchemaPath(ReportUtilityResponseDto) },
-          examples: {
-            agrupado: { summary: 'groupResult=true (una fila por producto)', value: GROUPED_EXAMPLE },
-            detalle: { summary: 'groupResult ausente o false (una fila por producto y venta)', value: DETAIL_EXAMPLE },
-          },
-        },
-        'text/csv': { schema: { type: 'string', format: 'binary' }, example: CSV_EXAMPLE },
+        'application/json': json,
+        'text/csv': { schema: { type: 'string', format: 'binary' }, ...(csvExample === undefined ? {} : { example: csvExample }) },
         [XLSX_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary' } },
       },
     }),
-    ApiReportProblems(),
   );
 }
 

@@ -1,8 +1,7 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiExtraModels, ApiOperation, ApiProduces, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { XLSX_MEDIA_TYPE } from '@nomina-api/platform/export';
+import { ApiExtraModels, ApiOperation, getSchemaPath } from '@nestjs/swagger';
 import { SalesByCategoryResponseDto, SalesByProductResponseDto } from './dto/sales-report.response.dto';
-import { ApiReportProblems } from './report-utility.openapi';
+import { ApiReportOk, ApiReportProblems, GROUPED_EXAMPLE, TOTALS_EXAMPLE } from './report-utility.openapi';
 
 const COMMON = [
   '**Sin requisito PREMIUM:** basta un token válido de un tenant activo; el negocio se elige como en el reporte de rentabilidad (`GET /reports/reportUtility`).',
@@ -32,25 +31,11 @@ const CATEGORY_DESCRIPTION = [
   ...COMMON,
 ].join('\n');
 
-const TOTALS = { quantity: 27.25, totalBruto: 47291.75, totalDiscount: 2100, totalTaxes: 2926, total: 48117.75 };
+/** The utility report's example without its cost members, as the sales reports answer the same sales. */
+const { cost: _cost, grossProfit: _profit, ...TOTALS } = TOTALS_EXAMPLE;
+const { avgCost: _avgCost, grossProfit: _grossProfit, ...PRODUCT_ROW } = GROUPED_EXAMPLE.reportByProduct[0];
 
-const PRODUCT_EXAMPLE = {
-  reportByProduct: [
-    {
-      productId: 'C0FFEE00000040008000000000000003',
-      code: 'C-300',
-      name: 'Pan de yuca',
-      categoryName: 'Panadería',
-      quantity: 13.5,
-      totalBruto: 20250,
-      totalDiscount: 1500,
-      totalTaxes: 855,
-      total: 19605,
-    },
-  ],
-  totals: TOTALS,
-};
-
+const PRODUCT_EXAMPLE = { reportByProduct: [PRODUCT_ROW], totals: TOTALS };
 const CATEGORY_EXAMPLE = {
   reportByCategory: [
     {
@@ -70,28 +55,8 @@ const CATEGORY_EXAMPLE = {
 /** The 200 of a sales report: JSON with its schema and example, or the CSV/XLSX file, with the revalidation headers. */
 function salesReportResponse(model: Type<unknown>, example: object, file: string): MethodDecorator {
   return applyDecorators(
-    ApiProduces('application/json', 'text/csv', XLSX_MEDIA_TYPE),
     ApiExtraModels(model),
-    ApiResponse({
-      status: 200,
-      description: `El reporte en JSON o, con \`format=csv|xlsx\` (o Accept), un archivo adjunto \`${file}-<init>-<end>.csv|xlsx\` (sin los dos puntos de las horas).`,
-      headers: {
-        ETag: {
-          description: 'Etiqueta fuerte de esta representación; envíela en If-None-Match para revalidar (304).',
-          schema: { type: 'string' },
-        },
-        'Cache-Control': { description: 'private, no-cache', schema: { type: 'string' } },
-        'Content-Disposition': {
-          description: `Solo en csv y xlsx: attachment; filename="${file}-<init>-<end>.<csv|xlsx>"`,
-          schema: { type: 'string' },
-        },
-      },
-      content: {
-        'application/json': { schema: { $ref: getSchemaPath(model) }, example },
-        'text/csv': { schema: { type: 'string', format: 'binary' } },
-        [XLSX_MEDIA_TYPE]: { schema: { type: 'string', format: 'binary' } },
-      },
-    }),
+    ApiReportOk(file, { schema: { $ref: getSchemaPath(model) }, example }),
     ApiReportProblems(),
   );
 }

@@ -1,14 +1,20 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { envelopeStreamWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
-import { TIPOS_CONCEPTO } from '../../domain/tipo-concepto';
 import type { AcumuladoConceptoContactoRow, AcumuladoConceptoRow } from '../../queries/acumulado-por-concepto/acumulado-por-concepto.sql';
-import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
+import { javaDouble, LegacyEnvelopeDto } from './envelope.response.dto';
+import {
+  CONCEPTO_DE_LINEA_WIRE,
+  ConceptoDeLineaDto,
+  ConceptoSuma,
+  EMPLEADO_UUID,
+  NOMBRE_COMPLETO,
+  NUMERO_DOCUMENTO,
+  VINCULADO_UUID,
+} from './field-groups.response.dto';
 
 /** Wire format of the per-concept explorer with porContacto=false (CONTRACT §11.2): one element per concept. */
 export const ACUMULADO_CONCEPTO_SCHEMA = legacySchema({
-  codigoConcepto: 'string',
-  nombreConcepto: 'string',
-  tipo: 'string',
+  ...CONCEPTO_DE_LINEA_WIRE,
   cantidad: 'double',
   valor: 'double',
   numeroEmpleados: 'double',
@@ -16,9 +22,7 @@ export const ACUMULADO_CONCEPTO_SCHEMA = legacySchema({
 
 /** Wire format with porContacto=true: one element per concept per bond, the person after `tipo`. */
 export const ACUMULADO_CONCEPTO_CONTACTO_SCHEMA = legacySchema({
-  codigoConcepto: 'string',
-  nombreConcepto: 'string',
-  tipo: 'string',
+  ...CONCEPTO_DE_LINEA_WIRE,
   uuidVinculado: 'uuid',
   uuidEmpleado: 'uuid',
   id: 'string',
@@ -32,52 +36,35 @@ export const ACUMULADO_CONCEPTO_CONTACTO_SCHEMA = legacySchema({
 export const streamAcumuladoConceptos = envelopeStreamWriter<AcumuladoConceptoRow>(ACUMULADO_CONCEPTO_SCHEMA);
 export const streamAcumuladoConceptosContacto = envelopeStreamWriter<AcumuladoConceptoContactoRow>(ACUMULADO_CONCEPTO_CONTACTO_SCHEMA);
 
-export class AcumuladoConceptoDto {
-  @ApiProperty({ example: '001', description: 'Código del concepto.' })
-  codigoConcepto!: string;
-
-  @ApiProperty({ example: 'Sueldo básico' })
-  nombreConcepto!: string;
-
-  @ApiProperty({ enum: [...TIPOS_CONCEPTO], example: 'DEVENGADO' })
-  tipo!: string;
-
-  @ApiProperty(javaDouble(12630.0, 'Suma de las cantidades del concepto en las nóminas de los pagos considerados.'))
+export class AcumuladoConceptoDto extends ConceptoDeLineaDto {
+  @ConceptoSuma('cantidad', 12630.0, 'las nóminas de los pagos considerados')
   cantidad!: number;
 
-  @ApiProperty(javaDouble(1.8404777e9, 'Suma de los valores del concepto en las nóminas de los pagos considerados.'))
+  @ConceptoSuma('valor', 1.8404777e9, 'las nóminas de los pagos considerados')
   valor!: number;
 
   @ApiProperty(javaDouble(38.0, 'Vinculaciones laborales (contratos) con el concepto en esos pagos.'))
   numeroEmpleados!: number;
 }
 
-export class AcumuladoConceptoContactoDto {
-  @ApiProperty({ example: '001', description: 'Código del concepto.' })
-  codigoConcepto!: string;
-
-  @ApiProperty({ example: 'Sueldo básico' })
-  nombreConcepto!: string;
-
-  @ApiProperty({ enum: [...TIPOS_CONCEPTO], example: 'DEVENGADO' })
-  tipo!: string;
-
-  @ApiProperty({ ...UUID_WIRE, example: '2B7EA90DC87745C29FD1938A366C8206', description: 'La vinculación laboral (contrato).' })
+/** The concept, then the bond and its person, then the sums on that bond. */
+export class AcumuladoConceptoContactoDto extends ConceptoDeLineaDto {
+  @ApiProperty(VINCULADO_UUID)
   uuidVinculado!: string;
 
-  @ApiProperty({ ...UUID_WIRE, example: '21E10C42C883413CB0930C65F1B7ACD9', description: 'La persona.' })
+  @ApiProperty(EMPLEADO_UUID)
   uuidEmpleado!: string;
 
-  @ApiProperty({ example: '8927601899', description: 'Número de documento de la persona.' })
+  @ApiProperty(NUMERO_DOCUMENTO)
   id!: string;
 
-  @ApiProperty({ example: 'Esteban Pérez Zapata' })
+  @ApiProperty(NOMBRE_COMPLETO)
   nombreCompleto!: string;
 
-  @ApiProperty(javaDouble(360.0, 'Suma de las cantidades del concepto en las nóminas de la vinculación.'))
+  @ConceptoSuma('cantidad', 360.0, 'las nóminas de la vinculación')
   cantidad!: number;
 
-  @ApiProperty(javaDouble(2.20857324e8, 'Suma de los valores del concepto en las nóminas de la vinculación.'))
+  @ConceptoSuma('valor', 2.20857324e8, 'las nóminas de la vinculación')
   valor!: number;
 
   @ApiProperty(javaDouble(1.0, 'Siempre 1.0: el elemento es de una sola vinculación.'))

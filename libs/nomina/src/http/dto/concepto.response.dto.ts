@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
-import { TIPOS_CONCEPTO } from '../../domain/tipo-concepto';
 import type { ConceptoRow } from '../../queries/list-conceptos/list-conceptos.sql';
 import { LegacyEnvelopeDto } from './envelope.response.dto';
+import { CONCEPTO_CODIGO, CONCEPTO_NOMBRE, CONCEPTO_TIPO } from './field-groups.response.dto';
 
 /** Wire format of a payroll concept of the catalog (CONTRACT §11.3). */
 export const CONCEPTO_SCHEMA = legacySchema({ codigo: 'string', nombre: 'string', tipo: 'string', baseAportes: 'bool' });
@@ -10,13 +10,13 @@ export const CONCEPTO_SCHEMA = legacySchema({ codigo: 'string', nombre: 'string'
 export const writeConceptos = envelopeWriter<ConceptoRow>(CONCEPTO_SCHEMA);
 
 export class ConceptoDto {
-  @ApiProperty({ example: '001', description: 'Código del concepto.' })
+  @ApiProperty(CONCEPTO_CODIGO)
   codigo!: string;
 
-  @ApiProperty({ example: 'Sueldo básico' })
+  @ApiProperty(CONCEPTO_NOMBRE)
   nombre!: string;
 
-  @ApiProperty({ enum: [...TIPOS_CONCEPTO], example: 'DEVENGADO' })
+  @ApiProperty(CONCEPTO_TIPO)
   tipo!: string;
 
   @ApiProperty({ example: true, description: 'true si el concepto hace parte de la base de aportes a seguridad social.' })

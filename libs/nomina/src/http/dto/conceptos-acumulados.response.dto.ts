@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
 import type { ConceptoAcumuladoRow } from '../../queries/conceptos-acumulados/conceptos-acumulados.sql';
 import { javaDouble, LegacyEnvelopeDto, MoneyTotal, UUID_WIRE } from './envelope.response.dto';
+import { NOMBRE_COMPLETO } from './field-groups.response.dto';
 
 /** Wire format of an accumulated-concepts record (SPEC 2.3, CONTRACT §3.7), in the contract's field order. */
 export const CONCEPTO_ACUMULADO_SCHEMA = legacySchema({
@@ -38,7 +39,7 @@ export class ConceptoAcumuladoDto {
   })
   id!: string;
 
-  @ApiProperty({ example: 'Esteban Pérez Zapata', description: 'nombres + " " + apellidos.' })
+  @ApiProperty(NOMBRE_COMPLETO)
   nombreCompleto!: string;
 
   @ApiProperty({ example: 'Dependiente', description: 'Descripción del tipo de cotizante (no el código).' })

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
-import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
 import type { EmpleadoRow } from '../../queries/list-empleados/empleado.row';
 import { javaDouble, LegacyEnvelopeDto, legacyDate, UUID_WIRE } from './envelope.response.dto';
+import { EMPLEADO_UUID, NOMBRE_COMPLETO, NUMERO_DOCUMENTO, TIPO_DOCUMENTO } from './field-groups.response.dto';
 
 /**
  * Wire format of an employee (CONTRACT §3.9). Bond fields are nullable: the single-employee
@@ -24,10 +24,10 @@ export const EMPLEADO_SCHEMA = legacySchema({
 export const writeEmpleados = envelopeWriter<EmpleadoRow>(EMPLEADO_SCHEMA);
 
 export class EmpleadoDto {
-  @ApiProperty({ ...UUID_WIRE, example: '21E10C42C883413CB0930C65F1B7ACD9', description: 'La persona.' })
+  @ApiProperty(EMPLEADO_UUID)
   empleadoUuid!: string;
 
-  @ApiProperty({ example: '8927601899', description: 'Número de documento.' })
+  @ApiProperty(NUMERO_DOCUMENTO)
   identificacion!: string;
 
   @ApiProperty({
@@ -38,10 +38,10 @@ export class EmpleadoDto {
   })
   vinculadoUuid!: string | null;
 
-  @ApiProperty({ enum: [...TIPOS_DOCUMENTO], example: 'CC' })
+  @ApiProperty(TIPO_DOCUMENTO)
   tipoDocumento!: string;
 
-  @ApiProperty({ example: 'Esteban Pérez Zapata', description: 'nombres + " " + apellidos.' })
+  @ApiProperty(NOMBRE_COMPLETO)
   nombreCompleto!: string;
 
   @ApiProperty(legacyDate('Fecha de ingreso de la vinculación.', true))

@@ -1,8 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
-import { ESTADOS_PAGO } from '../../domain/estado-pago';
 import type { HistorialPagoRow } from '../../queries/historial-pagos/historial-pagos.sql';
-import { javaDouble, LegacyEnvelopeDto, legacyDate, UUID_WIRE } from './envelope.response.dto';
+import { LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
+import { NOMINA_MONTOS_WIRE, NominaMontosDto, PAGO_PERIODO_WIRE, PagoPeriodoDto, VINCULADO_UUID } from './field-groups.response.dto';
 
 /** Wire format of one payslip of a person's history (CONTRACT §11.2): field order is the contract's. */
 export const HISTORIAL_PAGO_SCHEMA = legacySchema({
@@ -11,23 +11,14 @@ export const HISTORIAL_PAGO_SCHEMA = legacySchema({
   ano: 'int',
   mes: 'int',
   descripcionPago: 'string',
-  fechaDesde: 'date',
-  fechaHasta: 'date',
-  fechaPago: 'date',
-  estado: 'string',
-  tipoPago: 'string',
-  definitivo: 'bool',
+  ...PAGO_PERIODO_WIRE,
   uuidVinculado: 'uuid',
-  salarioBase: 'double',
-  diasTrabajados: 'double',
-  totalDevengados: 'double',
-  totalDeducciones: 'double',
-  totalNeto: 'double',
+  ...NOMINA_MONTOS_WIRE,
 });
 
 export const writeHistorialPagos = envelopeWriter<HistorialPagoRow>(HISTORIAL_PAGO_SCHEMA);
 
-export class HistorialPagoDto {
+class HistorialPagoCabeceraDto {
   @ApiProperty({ ...UUID_WIRE, example: '6CCFF9D175774999991D521E570DF7FB', description: 'La nómina (elemento de GET /pagoEmpleados).' })
   uuid!: string;
 
@@ -42,47 +33,20 @@ export class HistorialPagoDto {
 
   @ApiProperty({ example: 'Nómina mensual febrero 2025', description: 'Descripción del pago.' })
   descripcionPago!: string;
-
-  @ApiProperty(legacyDate('Inicio del periodo del pago.'))
-  fechaDesde!: string;
-
-  @ApiProperty(legacyDate('Fin del periodo del pago.'))
-  fechaHasta!: string;
-
-  @ApiProperty(legacyDate('Fecha de pago.'))
-  fechaPago!: string;
-
-  @ApiProperty({ enum: [...ESTADOS_PAGO], example: 'PG', description: 'Estado del pago.' })
-  estado!: string;
-
-  @ApiProperty({
-    enum: ['PE', 'PR', 'CE', 'IC', 'LD', 'AN', 'DV', 'NE', 'VI'],
-    example: 'PE',
-    description: 'Tipo del pago; IN (datos iniciales) nunca aparece.',
-  })
-  tipoPago!: string;
-
-  @ApiProperty({ example: true })
-  definitivo!: boolean;
-
-  @ApiProperty({ ...UUID_WIRE, example: '2B7EA90DC87745C29FD1938A366C8206', description: 'La vinculación laboral de la nómina.' })
-  uuidVinculado!: string;
-
-  @ApiProperty(javaDouble(1300000.0, 'Salario base de la nómina.'))
-  salarioBase!: number;
-
-  @ApiProperty(javaDouble(30.0, 'Días trabajados.'))
-  diasTrabajados!: number;
-
-  @ApiProperty(javaDouble(1.8404777e7, 'Suma de las líneas DEVENGADO de la nómina.'))
-  totalDevengados!: number;
-
-  @ApiProperty(javaDouble(2263787.78, 'Suma de las líneas DEDUCCION de la nómina.'))
-  totalDeducciones!: number;
-
-  @ApiProperty(javaDouble(1.614098922e7, 'Devengados menos deducciones.'))
-  totalNeto!: number;
 }
+
+class HistorialPagoVinculadoDto {
+  @ApiProperty(VINCULADO_UUID)
+  uuidVinculado!: string;
+}
+
+/** The payslip and its payment's header, period and state as GET /pagos has them, its bond, then its amounts as GET /pagoEmpleados has them. */
+export class HistorialPagoDto extends IntersectionType(
+  HistorialPagoCabeceraDto,
+  PagoPeriodoDto,
+  HistorialPagoVinculadoDto,
+  NominaMontosDto,
+) {}
 
 export class HistorialPagosResponseDto extends LegacyEnvelopeDto(HistorialPagoDto, 26) {}
 

@@ -1,25 +1,21 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
-import { TIPOS_CONCEPTO } from '../../domain/tipo-concepto';
 import type { DetallePagoRow } from '../../queries/list-detalle-pago/list-detalle-pago.sql';
 import type { PagoEmpleadoDetalleRow } from '../../queries/list-pago-empleado-detalles/list-pago-empleado-detalles.sql';
 import { javaDouble, LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
+import { CONCEPTO_DE_LINEA_WIRE, ConceptoDeLineaDto, ConceptoSuma } from './field-groups.response.dto';
 
 /** Wire format of a payslip line (CONTRACT §3.5). */
 export const PAGO_EMPLEADO_DETALLE_SCHEMA = legacySchema({
   uuid: 'uuid',
-  codigoConcepto: 'string',
-  nombreConcepto: 'string',
-  tipo: 'string',
+  ...CONCEPTO_DE_LINEA_WIRE,
   cantidad: 'double',
   valor: 'double',
 });
 
 /** Wire format of a payment's per-concept total (CONTRACT §3.6). */
 export const DETALLE_PAGO_SCHEMA = legacySchema({
-  codigoConcepto: 'string',
-  nombreConcepto: 'string',
-  tipo: 'string',
+  ...CONCEPTO_DE_LINEA_WIRE,
   cantidad: 'double',
   valor: 'double',
   numeroEmpleados: 'double',
@@ -28,19 +24,13 @@ export const DETALLE_PAGO_SCHEMA = legacySchema({
 export const writePagoEmpleadoDetalles = envelopeWriter<PagoEmpleadoDetalleRow>(PAGO_EMPLEADO_DETALLE_SCHEMA);
 export const writeDetallePago = envelopeWriter<DetallePagoRow>(DETALLE_PAGO_SCHEMA);
 
-export class PagoEmpleadoDetalleDto {
+class PagoEmpleadoDetalleUuidDto {
   @ApiProperty({ ...UUID_WIRE, example: '7C1D2E3F4A5B4C6D8E9F0A1B2C3D4E5F' })
   uuid!: string;
+}
 
-  @ApiProperty({ example: '001', description: 'Código del concepto.' })
-  codigoConcepto!: string;
-
-  @ApiProperty({ example: 'Salario básico' })
-  nombreConcepto!: string;
-
-  @ApiProperty({ enum: [...TIPOS_CONCEPTO], example: 'DEVENGADO' })
-  tipo!: string;
-
+/** The line's uuid, its concept, then its amounts. */
+export class PagoEmpleadoDetalleDto extends IntersectionType(PagoEmpleadoDetalleUuidDto, ConceptoDeLineaDto) {
   @ApiProperty(javaDouble(30.0, 'Cantidad (días, horas, unidades); hasta 4 decimales, 5.0E-4 bajo 0,001.'))
   cantidad!: number;
 
@@ -48,20 +38,11 @@ export class PagoEmpleadoDetalleDto {
   valor!: number;
 }
 
-export class DetallePagoDto {
-  @ApiProperty({ example: '001' })
-  codigoConcepto!: string;
-
-  @ApiProperty({ example: 'Salario básico' })
-  nombreConcepto!: string;
-
-  @ApiProperty({ enum: [...TIPOS_CONCEPTO], example: 'DEVENGADO' })
-  tipo!: string;
-
-  @ApiProperty(javaDouble(1080.0, 'Suma de las cantidades del concepto en todas las nóminas del pago.'))
+export class DetallePagoDto extends ConceptoDeLineaDto {
+  @ConceptoSuma('cantidad', 1080.0, 'todas las nóminas del pago')
   cantidad!: number;
 
-  @ApiProperty(javaDouble(1.23456789e8, 'Suma de los valores del concepto en todas las nóminas del pago.'))
+  @ConceptoSuma('valor', 1.23456789e8, 'todas las nóminas del pago')
   valor!: number;
 
   @ApiProperty(javaDouble(36.0, 'Nóminas del pago que tienen el concepto.'))

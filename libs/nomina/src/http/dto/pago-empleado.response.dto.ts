@@ -1,8 +1,16 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
-import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
 import type { PagoEmpleadoRow } from '../../queries/list-pago-empleados/list-pago-empleados.sql';
-import { javaDouble, LegacyEnvelopeDto, MoneyTotal, UUID_WIRE } from './envelope.response.dto';
+import { LegacyEnvelopeDto, UUID_WIRE } from './envelope.response.dto';
+import {
+  EMPLEADO_UUID,
+  NOMBRE_COMPLETO,
+  NOMINA_MONTOS_WIRE,
+  NominaMontosDto,
+  NUMERO_DOCUMENTO,
+  TIPO_DOCUMENTO,
+  VINCULADO_UUID,
+} from './field-groups.response.dto';
 
 /** Wire format of a payslip (CONTRACT §3.4), in the contract's field order. */
 export const PAGO_EMPLEADO_SCHEMA = legacySchema({
@@ -13,16 +21,12 @@ export const PAGO_EMPLEADO_SCHEMA = legacySchema({
   tipoDocumento: 'string',
   identificacion: 'string',
   nombreCompleto: 'string',
-  salarioBase: 'double',
-  diasTrabajados: 'double',
-  totalDevengados: 'double',
-  totalDeducciones: 'double',
-  totalNeto: 'double',
+  ...NOMINA_MONTOS_WIRE,
 });
 
 export const writePagoEmpleados = envelopeWriter<PagoEmpleadoRow>(PAGO_EMPLEADO_SCHEMA);
 
-export class PagoEmpleadoDto {
+class PagoEmpleadoPersonaDto {
   @ApiProperty({
     ...UUID_WIRE,
     example: '5F0D3C1E9A7B4C2D8E6F1A2B3C4D5E6F',
@@ -33,36 +37,24 @@ export class PagoEmpleadoDto {
   @ApiProperty({ ...UUID_WIRE, example: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588' })
   uuidPago!: string;
 
-  @ApiProperty({ ...UUID_WIRE, example: '2B7EA90D6C1E4F0A9B3D5E7F8A1C2B3D', description: 'Vinculación laboral (contrato).' })
+  @ApiProperty(VINCULADO_UUID)
   uuidVinculado!: string;
 
-  @ApiProperty({ ...UUID_WIRE, example: '21E10C42C883413CB0930C65F1B7ACD9', description: 'La persona.' })
+  @ApiProperty(EMPLEADO_UUID)
   uuidEmpleado!: string;
 
-  @ApiProperty({ enum: [...TIPOS_DOCUMENTO], example: 'CC' })
+  @ApiProperty(TIPO_DOCUMENTO)
   tipoDocumento!: string;
 
-  @ApiProperty({ example: '8927601899' })
+  @ApiProperty(NUMERO_DOCUMENTO)
   identificacion!: string;
 
-  @ApiProperty({ example: 'Esteban Pérez Zapata', description: 'nombres + " " + apellidos.' })
+  @ApiProperty(NOMBRE_COMPLETO)
   nombreCompleto!: string;
-
-  @ApiProperty(javaDouble(1.8404777e7, 'Salario base en esta nómina.'))
-  salarioBase!: number;
-
-  @ApiProperty(javaDouble(30.0, 'Días trabajados.'))
-  diasTrabajados!: number;
-
-  @MoneyTotal('devengados', 1.8404777e7, 'de la nómina')
-  totalDevengados!: number;
-
-  @MoneyTotal('deducciones', 1472382.16, 'de la nómina')
-  totalDeducciones!: number;
-
-  @MoneyTotal('neto', 1.693239484e7, 'de la nómina')
-  totalNeto!: number;
 }
+
+/** The payslip, its payment, bond and person, then its amounts (the same as in a person's history). */
+export class PagoEmpleadoDto extends IntersectionType(PagoEmpleadoPersonaDto, NominaMontosDto) {}
 
 export class PagoEmpleadosResponseDto extends LegacyEnvelopeDto(PagoEmpleadoDto, 36) {}
 

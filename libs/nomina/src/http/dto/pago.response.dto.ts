@@ -1,8 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { envelopeWriter, type ExpectTrue, legacySchema, type WireFieldsMatch, type WireViewMatch } from '@nomina-api/platform/http';
-import { ESTADOS_PAGO } from '../../domain/estado-pago';
 import type { PagoView } from '../../queries/list-pagos/pago.view';
-import { javaDouble, LegacyEnvelopeDto, MoneyTotal, legacyDate, UUID_WIRE } from './envelope.response.dto';
+import { javaDouble, LegacyEnvelopeDto, MoneyTotal, UUID_WIRE } from './envelope.response.dto';
+import { PAGO_PERIODO_WIRE, PagoPeriodoDto } from './field-groups.response.dto';
 
 /** Wire format of a payment header (CONTRACT §3.3): field order is the contract's. */
 export const PAGO_SCHEMA = legacySchema({
@@ -10,12 +10,7 @@ export const PAGO_SCHEMA = legacySchema({
   ano: 'int',
   mes: 'int',
   descripcion: 'string',
-  fechaDesde: 'date',
-  fechaHasta: 'date',
-  fechaPago: 'date',
-  estado: 'string',
-  tipoPago: 'string',
-  definitivo: 'bool',
+  ...PAGO_PERIODO_WIRE,
   incluirPrima: 'bool',
   incluirInteresesCesantias: 'bool',
   generoPlano: 'double',
@@ -43,7 +38,7 @@ export class GrupoPagoDto {
   nombre!: string;
 }
 
-export class PagoDto {
+class PagoCabeceraDto {
   @ApiProperty({
     ...UUID_WIRE,
     example: 'EDB3A93CC8BC4BE2A4C5B8ABB2A86588',
@@ -59,34 +54,10 @@ export class PagoDto {
 
   @ApiProperty({ example: 'Nómina mensual febrero 2023' })
   descripcion!: string;
+}
 
-  @ApiProperty(legacyDate('Inicio del periodo.'))
-  fechaDesde!: string;
-
-  @ApiProperty(legacyDate('Fin del periodo.'))
-  fechaHasta!: string;
-
-  @ApiProperty(legacyDate('Fecha de pago.'))
-  fechaPago!: string;
-
-  @ApiProperty({
-    enum: [...ESTADOS_PAGO],
-    example: 'PG',
-    description: 'EP en preparación, PA por aprobar, PP por pagar, PG pagado, RE devuelto a preparación, AN anulado.',
-  })
-  estado!: string;
-
-  @ApiProperty({
-    enum: ['PE', 'PR', 'CE', 'IC', 'LD', 'AN', 'DV', 'NE', 'VI'],
-    example: 'PE',
-    description:
-      'PE nómina, PR prima, CE cesantías, IC intereses sobre cesantías, LD liquidación final, AN anticipo, DV devengos en valor, NE nómina electrónica, VI pago virtual. IN (datos iniciales) nunca aparece.',
-  })
-  tipoPago!: string;
-
-  @ApiProperty({ example: true })
-  definitivo!: boolean;
-
+/** The header, the period and state (shared with a person's history), then the payment's flags, totals and group. */
+export class PagoDto extends IntersectionType(PagoCabeceraDto, PagoPeriodoDto) {
   @ApiProperty({ example: false })
   incluirPrima!: boolean;
 

@@ -7,10 +7,10 @@ import {
   type WireFieldsMatch,
   type WireViewMatch,
 } from '@nomina-api/platform/http';
-import { TIPOS_DOCUMENTO } from '../../domain/tipo-documento';
 import type { VinculadoView } from '../../queries/list-vinculados/vinculado.view';
 import type { TipoCotizanteRow } from '../../queries/list-tipos-cotizante/list-tipos-cotizante.sql';
-import { javaDouble, LegacyEnvelopeDto, legacyDate, UUID_WIRE } from './envelope.response.dto';
+import { javaDouble, LegacyEnvelopeDto, legacyDate } from './envelope.response.dto';
+import { EMPLEADO_UUID, NOMBRE_COMPLETO, TIPO_DOCUMENTO, VINCULADO_UUID } from './field-groups.response.dto';
 
 /** Wire format of a labor bond (CONTRACT §11.1), in the contract's field order. */
 export const VINCULADO_SCHEMA = legacySchema({
@@ -47,13 +47,13 @@ export class TipoCotizanteDto {
 }
 
 export class VinculadoDto {
-  @ApiProperty({ ...UUID_WIRE, example: '2B7EA90DC87745C29FD1938A366C8206', description: 'La vinculación laboral (contrato).' })
+  @ApiProperty(VINCULADO_UUID)
   uuid!: string;
 
-  @ApiProperty({ ...UUID_WIRE, example: '21E10C42C883413CB0930C65F1B7ACD9', description: 'La persona.' })
+  @ApiProperty(EMPLEADO_UUID)
   empleadoUuid!: string;
 
-  @ApiProperty({ enum: [...TIPOS_DOCUMENTO], example: 'CC' })
+  @ApiProperty(TIPO_DOCUMENTO)
   tipoDocumento!: string;
 
   @ApiProperty({ example: '8927601899', description: 'Número de documento de la persona (nombre heredado de la integración).' })
@@ -65,7 +65,7 @@ export class VinculadoDto {
   @ApiProperty({ example: 'Pérez Zapata' })
   apellidos!: string;
 
-  @ApiProperty({ example: 'Esteban Pérez Zapata', description: 'nombres + " " + apellidos.' })
+  @ApiProperty(NOMBRE_COMPLETO)
   nombreCompleto!: string;
 
   @ApiProperty(legacyDate('Fecha de ingreso.'))

@@ -1,4 +1,4 @@
-import type { TipoConcepto } from '../../domain/tipo-concepto';
+import type { DetallePagoRow } from '../list-detalle-pago/list-detalle-pago.sql';
 import { type RangeParts, splitAtYears } from '../conceptos-acumulados/conceptos-acumulados.sql';
 
 /**
@@ -22,28 +22,15 @@ import { type RangeParts, splitAtYears } from '../conceptos-acumulados/conceptos
  *    folded name, exact name and bond uuid).
  */
 
-/** One element of porContacto=false (wire names). */
-export interface AcumuladoConceptoRow {
-  codigoConcepto: string;
-  nombreConcepto: string;
-  tipo: TipoConcepto;
-  cantidad: string;
-  valor: string;
-  numeroEmpleados: number;
-}
+/** One element of porContacto=false (wire names): a concept's sums over the range's payslips, the fields of a payment's per-concept sums. */
+export type AcumuladoConceptoRow = DetallePagoRow;
 
-/** One element of porContacto=true (wire names): the concept's sums on one bond. */
-export interface AcumuladoConceptoContactoRow {
-  codigoConcepto: string;
-  nombreConcepto: string;
-  tipo: TipoConcepto;
+/** One element of porContacto=true (wire names): the concept's sums on one bond, with the bond's person. */
+export interface AcumuladoConceptoContactoRow extends AcumuladoConceptoRow {
   uuidVinculado: string;
   uuidEmpleado: string;
   id: string;
   nombreCompleto: string;
-  cantidad: string;
-  valor: string;
-  numeroEmpleados: number;
 }
 
 export interface AcumuladoPorConceptoSqlInput {

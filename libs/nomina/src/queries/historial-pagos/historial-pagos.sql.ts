@@ -1,37 +1,26 @@
 import { prepared } from '@nomina-api/platform/persistence';
-import { foldedContainsPatternSql, type SortColumn } from '../listing';
+import { foldedContainsPatternSql, type SortColumn, sortColumnsOf } from '../listing';
+import { NOMINA_MONTOS_COLUMNS, PAGO_EMPLEADO_SORT_COLUMNS, type PagoEmpleadoRow } from '../list-pago-empleados/list-pago-empleados.sql';
+import { PAGO_PERIODO_COLUMNS, PAGO_SORT_COLUMNS, type PagoRow } from '../list-pagos/list-pagos.sql';
 
-/** One payslip of the person's history as written (wire names, CONTRACT §11.2); totals stored at import. */
-export interface HistorialPagoRow {
-  uuid: string;
-  uuidPago: string;
-  ano: number;
-  mes: number;
+/**
+ * One payslip of the person's history as written (wire names, CONTRACT §11.2): its payment's
+ * fields as GET /pagos reads them, its own as GET /pagoEmpleados does (totals stored at import).
+ */
+export interface HistorialPagoRow
+  extends
+    Pick<PagoRow, 'ano' | 'mes' | 'fechaDesde' | 'fechaHasta' | 'fechaPago' | 'estado' | 'tipoPago' | 'definitivo'>,
+    Pick<
+      PagoEmpleadoRow,
+      'uuid' | 'uuidPago' | 'uuidVinculado' | 'salarioBase' | 'diasTrabajados' | 'totalDevengados' | 'totalDeducciones' | 'totalNeto'
+    > {
   descripcionPago: string;
-  fechaDesde: string;
-  fechaHasta: string;
-  fechaPago: string;
-  estado: string;
-  tipoPago: string;
-  definitivo: boolean;
-  uuidVinculado: string;
-  salarioBase: string;
-  diasTrabajados: string;
-  totalDevengados: string;
-  totalDeducciones: string;
-  totalNeto: string;
 }
 
+/** The payment's fields sort as in GET /pagos, the payslip's totals as in GET /pagoEmpleados. */
 export const HISTORIAL_SORT_COLUMNS: Record<string, SortColumn> = {
-  ano: { sql: 'p.ano' },
-  mes: { sql: 'p.mes' },
-  fechaDesde: { sql: 'p.fecha_desde' },
-  fechaPago: { sql: 'p.fecha_pago' },
-  estado: { sql: 'p.estado', text: true },
-  tipoPago: { sql: 'p.tipo_pago', text: true },
-  totalDevengados: { sql: 'pe.total_devengados' },
-  totalDeducciones: { sql: 'pe.total_deducciones' },
-  totalNeto: { sql: 'pe.total_neto' },
+  ...sortColumnsOf(PAGO_SORT_COLUMNS, ['ano', 'mes', 'fechaDesde', 'fechaPago', 'estado', 'tipoPago']),
+  ...sortColumnsOf(PAGO_EMPLEADO_SORT_COLUMNS, ['totalDevengados', 'totalDeducciones', 'totalNeto']),
 };
 export const HISTORIAL_TIE_BREAKER = 'pe.id';
 
@@ -41,10 +30,9 @@ const FROM = `
 
 const SELECT = `
   select pe.id as "uuid", pe.pago_id as "uuidPago", p.ano as "ano", p.mes as "mes", p.descripcion as "descripcionPago",
-         p.fecha_desde as "fechaDesde", p.fecha_hasta as "fechaHasta", p.fecha_pago as "fechaPago",
-         p.estado as "estado", p.tipo_pago as "tipoPago", p.definitivo as "definitivo",
-         pe.vinculacion_id as "uuidVinculado", pe.salario_base as "salarioBase", pe.dias_trabajados as "diasTrabajados",
-         pe.total_devengados as "totalDevengados", pe.total_deducciones as "totalDeducciones", pe.total_neto as "totalNeto",
+         ${PAGO_PERIODO_COLUMNS},
+         pe.vinculacion_id as "uuidVinculado",
+         ${NOMINA_MONTOS_COLUMNS},
          (count(*) over ())::int as "total"${FROM}`;
 
 /** What a statement filters on besides tenant and person. */

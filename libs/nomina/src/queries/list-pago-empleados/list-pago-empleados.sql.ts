@@ -42,11 +42,14 @@ export const PAGO_EMPLEADOS_FILTER = `
      and (e.nombre_fold like ${foldedContainsPatternSql('$3')} escape '\\'
           or e.identificacion_fold like ${foldedContainsPatternSql('$3')} escape '\\')`;
 
+/** A payslip's salary, days and stored totals under their wire names, as a payment's payslips and a person's history select them. */
+export const NOMINA_MONTOS_COLUMNS = `pe.salario_base as "salarioBase", pe.dias_trabajados as "diasTrabajados",
+         pe.total_devengados as "totalDevengados", pe.total_deducciones as "totalDeducciones", pe.total_neto as "totalNeto"`;
+
 export const PAGO_EMPLEADOS_SELECT = `
   select pe.id as "uuid", pe.pago_id as "uuidPago", pe.vinculacion_id as "uuidVinculado", pe.empleado_id as "uuidEmpleado",
          e.tipo_documento as "tipoDocumento", e.identificacion as "identificacion", e.nombre_completo as "nombreCompleto",
-         pe.salario_base as "salarioBase", pe.dias_trabajados as "diasTrabajados",
-         pe.total_devengados as "totalDevengados", pe.total_deducciones as "totalDeducciones", pe.total_neto as "totalNeto",
+         ${NOMINA_MONTOS_COLUMNS},
          (count(*) over ())::int as "total"${FROM}`;
 
 export function listPagoEmpleadosSql(filtered: boolean, order: string): { page: string; count: string } {

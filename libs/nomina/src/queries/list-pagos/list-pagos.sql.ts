@@ -73,11 +73,14 @@ export const PAGOS_FILTER = `
                                   and (e.nombre_fold like ${foldedContainsPatternSql('$3')} escape '\\'
                                        or e.identificacion_fold like ${foldedContainsPatternSql('$3')} escape '\\')))))`;
 
+/** A payment's period and state under their wire names, as a payment header and a person's history select them. */
+export const PAGO_PERIODO_COLUMNS = `p.fecha_desde as "fechaDesde", p.fecha_hasta as "fechaHasta", p.fecha_pago as "fechaPago",
+         p.estado as "estado", p.tipo_pago as "tipoPago", p.definitivo as "definitivo"`;
+
 /** Totals are the ones stored at import (pago.total_*, numero_empleados); flags are written as Java doubles. */
 export const PAGOS_SELECT = `
   select p.id as "uuid", p.ano as "ano", p.mes as "mes", p.descripcion as "descripcion",
-         p.fecha_desde as "fechaDesde", p.fecha_hasta as "fechaHasta", p.fecha_pago as "fechaPago",
-         p.estado as "estado", p.tipo_pago as "tipoPago", p.definitivo as "definitivo",
+         ${PAGO_PERIODO_COLUMNS},
          p.incluir_prima as "incluirPrima", p.incluir_intereses_cesantias as "incluirInteresesCesantias",
          p.genero_plano::int as "generoPlano", p.egreso_con_errores::int as "egresoConErrores",
          p.pendiente_generar_egreso::int as "pendienteGenerarEgreso",

@@ -9,6 +9,6 @@ export {
   MAX_SIZE,
   type SortKey,
 } from './list-params';
-export { orderBy, type SortColumn } from './order.sql';
+export { orderBy, type SortColumn, sortColumnsOf } from './order.sql';
 export type { Page } from './page';
 export type { WholeList } from './whole-list';

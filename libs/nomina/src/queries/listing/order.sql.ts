@@ -9,6 +9,11 @@ export interface SortColumn {
   foldedSql?: string;
 }
 
+/** The entries of `columns` named by `fields`, in their order: a list sorting by another list's fields maps them alike. */
+export function sortColumnsOf<K extends string>(columns: Record<K, SortColumn>, fields: readonly K[]): Record<string, SortColumn> {
+  return Object.fromEntries(fields.map((field) => [field, columns[field]]));
+}
+
 /**
  * ORDER BY clause (including the words `order by`) from sort keys: `columns` maps API field →
  * SQL expression; text fields order by the folded value, then the exact value collate "C".

@@ -88,12 +88,15 @@ export class ReportUtilityTotalsDto extends SalesTotalsDto implements ReportUtil
   @ApiProperty({ example: 23698.76, description: 'totalBruto − cost (de las sumas exactas), 2 decimales.' }) grossProfit!: number;
 }
 
+/** The rows of a product report (this one and the sales by product), grouped or in detail. */
+export const PRODUCT_ROWS_DESCRIPTION =
+  'Filas del reporte. Con groupResult=true una por producto (orden: totalBruto exacto desc, code, productId); ' +
+  'si no, una por producto y venta (orden: date, saleId, code, productId). Con allBusiness=true se mezclan los negocios.';
+
 @ApiExtraModels(ReportUtilityGroupedRowDto, ReportUtilityDetailRowDto)
 export class ReportUtilityResponseDto implements ReportUtilityView {
   @ApiProperty({
-    description:
-      'Filas del reporte. Con groupResult=true una por producto (orden: totalBruto exacto desc, code, productId); ' +
-      'si no, una por producto y venta (orden: date, saleId, code, productId). Con allBusiness=true se mezclan los negocios.',
+    description: PRODUCT_ROWS_DESCRIPTION,
     type: 'array',
     // anyOf, not oneOf: a detail row carries every field of a grouped row, so the shapes overlap;
     // groupResult, not a field of the row, says which one the report has.

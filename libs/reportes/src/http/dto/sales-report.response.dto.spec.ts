@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
-import { documentedProperties } from '@nomina-api/platform/http';
-import type { ReportUtilityRow, SalesByCategoryRow } from '../../queries/report-utility/report-utility.sql';
+import type { SalesByCategoryRow } from '../../queries/report-utility/report-utility.sql';
 import {
   CATEGORY_COLUMNS,
   toItem,
@@ -10,47 +8,20 @@ import {
   toSalesRowView,
 } from '../../queries/report-utility/report-utility.view';
 import { CATEGORY_EXPORT_COLUMNS, SALES_DETAIL_EXPORT_COLUMNS, SALES_GROUPED_EXPORT_COLUMNS } from '../report-utility.export';
-import { jsonWriter, SALES_BY_PRODUCT_JSON } from '../report-utility.json';
+import { SALES_BY_PRODUCT_JSON } from '../report-utility.json';
+import { DETAIL, names, ROW, TOTALS, written } from './__fixtures__/report-rows';
 import { SalesDetailRowDto, SalesGroupedRowDto, SalesTotalsDto } from './report-utility.response.dto';
 import { SalesByCategoryResponseDto, SalesByCategoryRowDto, SalesByProductResponseDto } from './sales-report.response.dto';
-
-const ROW: ReportUtilityRow = {
-  isTotal: false,
-  saleId: null,
-  date: null,
-  productId: 'c0ffee00-0000-4000-8000-000000000001',
-  code: 'A-100',
-  name: 'Café "de origen"',
-  categoryName: null,
-  quantity: '1.5',
-  totalBruto: '2.00',
-  totalDiscount: '0.00',
-  totalTaxes: '0.38',
-  total: '2.38',
-  avgCost: '1.0000',
-  cost: '1.50',
-  grossProfit: '0.50',
-};
-const TOTALS: ReportUtilityRow = { ...ROW, isTotal: true, productId: null, code: null, name: null, avgCost: null };
-const DETAIL: ReportUtilityRow = { ...ROW, saleId: '5a1e0000-0000-4000-8000-0000000000a1', date: '2024-03-01T00:00:00.000Z' };
-
-async function written(rows: ReportUtilityRow[]): Promise<{ reportByProduct: object[]; totals: object }> {
-  let text = '';
-  for await (const chunk of Readable.from([rows.map(toItem)]).pipe(jsonWriter(SALES_BY_PRODUCT_JSON))) text += String(chunk);
-  return JSON.parse(text) as { reportByProduct: object[]; totals: object };
-}
-
-const names = (dto: Parameters<typeof documentedProperties>[0]) => documentedProperties(dto).map((p) => p.name);
 
 /** The sales reports' bytes come from their writers, not from the DTOs OpenAPI reads: a drift fails here. */
 describe('sales report DTOs against their writers and export columns', () => {
   it('by product: body, grouped and detail rows, totals — the profitability shapes without the cost members', async () => {
-    const grouped = await written([ROW, TOTALS]);
+    const grouped = await written([ROW, TOTALS], SALES_BY_PRODUCT_JSON);
     expect(names(SalesByProductResponseDto)).toEqual(Object.keys(grouped));
     expect(names(SalesGroupedRowDto)).toEqual(Object.keys(grouped.reportByProduct[0]));
     expect(names(SalesGroupedRowDto)).toEqual(SALES_GROUPED_EXPORT_COLUMNS.map((c) => c.name));
     expect(names(SalesTotalsDto)).toEqual(Object.keys(grouped.totals));
-    const detail = await written([DETAIL, TOTALS]);
+    const detail = await written([DETAIL, TOTALS], SALES_BY_PRODUCT_JSON);
     expect(names(SalesDetailRowDto)).toEqual(Object.keys(detail.reportByProduct[0]));
     expect(names(SalesDetailRowDto)).toEqual(SALES_DETAIL_EXPORT_COLUMNS.map((c) => c.name));
     expect(names(SalesGroupedRowDto)).not.toContain('avgCost');

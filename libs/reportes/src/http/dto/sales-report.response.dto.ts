@@ -1,13 +1,11 @@
 import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import type { SalesByCategoryRowView, SalesByCategoryView } from '../../queries/report-utility/report-utility.view';
-import { SalesDetailRowDto, SalesGroupedRowDto, SalesTotalsDto } from './report-utility.response.dto';
+import { PRODUCT_ROWS_DESCRIPTION, SalesDetailRowDto, SalesGroupedRowDto, SalesTotalsDto } from './report-utility.response.dto';
 
 @ApiExtraModels(SalesGroupedRowDto, SalesDetailRowDto)
 export class SalesByProductResponseDto {
   @ApiProperty({
-    description:
-      'Filas del reporte. Con groupResult=true una por producto (orden: totalBruto exacto desc, code, productId); ' +
-      'si no, una por producto y venta (orden: date, saleId, code, productId). Con allBusiness=true se mezclan los negocios.',
+    description: PRODUCT_ROWS_DESCRIPTION,
     type: 'array',
     // anyOf: a detail row carries every field of a grouped row; groupResult says which one the report has.
     items: { anyOf: [{ $ref: getSchemaPath(SalesGroupedRowDto) }, { $ref: getSchemaPath(SalesDetailRowDto) }] },

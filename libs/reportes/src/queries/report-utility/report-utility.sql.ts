@@ -24,8 +24,17 @@ import { RESUMEN_VENTAS } from '../../persistence/resumen-ventas';
  * and only the partial months at the edges of its range from that index.
  */
 
+/** What a sale adds up to in every sales report (CONTRACT §4, §11.4), exact decimal text. */
+export interface SaleFigures {
+  quantity: string;
+  totalBruto: string;
+  totalDiscount: string;
+  totalTaxes: string;
+  total: string;
+}
+
 /** One row of the result; `isTotal` marks the totals row (the last one). Decimals are exact text. */
-export interface ReportUtilityRow {
+export interface ReportUtilityRow extends SaleFigures {
   isTotal: boolean;
   /** Detail rows only (lowercase uuid). */
   saleId: string | null;
@@ -35,11 +44,6 @@ export interface ReportUtilityRow {
   code: string | null;
   name: string | null;
   categoryName: string | null;
-  quantity: string;
-  totalBruto: string;
-  totalDiscount: string;
-  totalTaxes: string;
-  total: string;
   /** null on the totals row. */
   avgCost: string | null;
   cost: string;
@@ -223,16 +227,11 @@ function detailSql(oneBusiness: boolean): string {
 }
 
 /** One row of GET /reports/reportSalesByCategory (CONTRACT §11.4); `isTotal` marks the totals row (the last one). */
-export interface SalesByCategoryRow {
+export interface SalesByCategoryRow extends SaleFigures {
   isTotal: boolean;
   /** Lowercase uuid; null on the row of the products without a category (and on the totals row). */
   categoryId: string | null;
   categoryName: string | null;
-  quantity: string;
-  totalBruto: string;
-  totalDiscount: string;
-  totalTaxes: string;
-  total: string;
 }
 
 /**

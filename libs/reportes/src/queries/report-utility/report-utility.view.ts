@@ -1,49 +1,45 @@
 import { decimalJson, textJson, toWireUuid } from '@nomina-api/platform/http';
-import type { ReportUtilityRow, SalesByCategoryRow } from './report-utility.sql';
+import type { ReportUtilityRow, SaleFigures, SalesByCategoryRow } from './report-utility.sql';
 
 /**
  * One report row with its figures as exact decimal text (what the CSV writes; JSON turns them
- * into numbers). Key order is the wire order: detail rows start with saleId and date (their
- * sort keys), then the product fields.
+ * into numbers). Its wire order is GROUPED_COLUMNS' (toItem writes it): detail rows start with
+ * saleId and date (their sort keys), then the product fields, the sale figures, the cost members.
  */
-export interface ReportUtilityRecord {
+export interface ReportUtilityRecord extends SalesTotalsRecord {
   saleId?: string;
   date?: string;
   productId: string;
   code: string;
   name: string;
   categoryName: string | null;
-  quantity: string;
-  totalBruto: string;
-  totalDiscount: string;
-  totalTaxes: string;
-  total: string;
   avgCost: string;
   grossProfit: string;
 }
 
 /** Totals over every line of the report, exact decimal text. */
-export interface ReportUtilityTotalsRecord {
-  quantity: string;
-  totalBruto: string;
-  totalDiscount: string;
-  totalTaxes: string;
-  total: string;
+export interface ReportUtilityTotalsRecord extends SalesTotalsRecord {
   /** Σ(cantidad × costoPromedio) over every line, rounded to 2 decimals. */
   cost: string;
   grossProfit: string;
 }
 
 /** What a sale adds up to in every sales report (CONTRACT §4, §11.4), exact decimal text. */
-export type SalesTotalsRecord = Pick<ReportUtilityTotalsRecord, 'quantity' | 'totalBruto' | 'totalDiscount' | 'totalTaxes' | 'total'>;
+export type SalesTotalsRecord = SaleFigures;
+
+/** The sale figures in wire order, as every sales report's rows and totals write them. */
+const FIGURE_COLUMNS = ['quantity', 'totalBruto', 'totalDiscount', 'totalTaxes', 'total'] as const satisfies readonly (keyof SaleFigures)[];
+
+/** The figures of a row or totals item, in wire order. */
+function figuresOf(r: SaleFigures): SaleFigures {
+  return { quantity: r.quantity, totalBruto: r.totalBruto, totalDiscount: r.totalDiscount, totalTaxes: r.totalTaxes, total: r.total };
+}
 
 /** What the report stream carries: every row in report order, then exactly one totals item. */
 export type ReportUtilityItem = { row: ReportUtilityRecord } | { totals: ReportUtilityTotalsRecord };
 
 type Numeric<T> = {
-  [K in keyof T]: K extends 'quantity' | 'totalBruto' | 'totalDiscount' | 'totalTaxes' | 'total' | 'avgCost' | 'grossProfit' | 'cost'
-    ? number
-    : T[K];
+  [K in keyof T]: K extends (typeof FIGURE_COLUMNS)[number] | 'avgCost' | 'grossProfit' | 'cost' ? number : T[K];
 };
 
 /** JSON shapes: the same fields with plain JSON numbers. */
@@ -57,7 +53,7 @@ export interface ReportUtilityView {
   totals: ReportUtilityTotalsView;
 }
 
-const ROW_NUMBERS = ['quantity', 'totalBruto', 'totalDiscount', 'totalTaxes', 'total', 'avgCost', 'grossProfit'] as const;
+const ROW_NUMBERS = [...FIGURE_COLUMNS, 'avgCost', 'grossProfit'] as const;
 
 /** Field names of a row, in record order (the JSON's, and the exports' columns). */
 export const GROUPED_COLUMNS = [
@@ -65,11 +61,7 @@ export const GROUPED_COLUMNS = [
   'code',
   'name',
   'categoryName',
-  'quantity',
-  'totalBruto',
-  'totalDiscount',
-  'totalTaxes',
-  'total',
+  ...FIGURE_COLUMNS,
   'avgCost',
   'grossProfit',
 ] as const satisfies readonly (keyof ReportUtilityRecord)[];
@@ -78,8 +70,7 @@ export const DETAIL_COLUMNS = ['saleId', 'date', ...GROUPED_COLUMNS] as const sa
 /** One SQL row → stream item: the totals row (last) or a product row with wire uuids. */
 export function toItem(row: ReportUtilityRow): ReportUtilityItem {
   if (row.isTotal) {
-    const { quantity, totalBruto, totalDiscount, totalTaxes, total, cost, grossProfit } = row;
-    return { totals: { quantity, totalBruto, totalDiscount, totalTaxes, total, cost, grossProfit } };
+    return { totals: { ...figuresOf(row), cost: row.cost, grossProfit: row.grossProfit } };
   }
   const detail = row.saleId !== null;
   // One literal for both shapes (a year of detail is half a million rows: a spread per row copied
@@ -193,11 +184,7 @@ export interface SalesByCategoryView {
 export const CATEGORY_COLUMNS = [
   'categoryId',
   'categoryName',
-  'quantity',
-  'totalBruto',
-  'totalDiscount',
-  'totalTaxes',
-  'total',
+  ...FIGURE_COLUMNS,
 ] as const satisfies readonly (keyof SalesByCategoryRecord)[];
 
 /** The statement's rows → the category records (wire uuids) and the totals, in report order. */
@@ -205,13 +192,7 @@ export function toSalesByCategory(rows: readonly SalesByCategoryRow[]): { rows: 
   const records: SalesByCategoryRecord[] = [];
   let totals: SalesTotalsRecord | undefined;
   for (const r of rows) {
-    const figures = {
-      quantity: r.quantity,
-      totalBruto: r.totalBruto,
-      totalDiscount: r.totalDiscount,
-      totalTaxes: r.totalTaxes,
-      total: r.total,
-    };
+    const figures = figuresOf(r);
     if (r.isTotal) totals = figures;
     else records.push({ categoryId: r.categoryId === null ? null : toWireUuid(r.categoryId), categoryName: r.categoryName, ...figures });
   }
