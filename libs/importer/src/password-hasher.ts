@@ -9,8 +9,12 @@ import type { UsuarioInput } from './dataset.types';
  * users spends 8.6 s of CPU on them, as much as parsing and validating its 1.1 M payslip lines.
  * Hashed up front, they kept both cores busy while nothing else ran; started as the first pass
  * reads each user, they use the core the single-threaded validation leaves free, and the load
- * waits only for the users of the tenant it is writing. At most one hash per spare core runs at a
- * time, so the hashing does not slow the passes it overlaps.
+ * waits only for the users of the tenant it is writing. At most one hash per spare core (two at
+ * most) runs at a time, so the hashing does not slow the passes it overlaps.
+ *
+ * Each scrypt allocates 16 MB, which glibc keeps in the arena of the pool thread that ran it: with
+ * libuv's default four threads that is 64 MB of RSS for the rest of the import. The import CLI
+ * sizes the pool with `threads` (the hashing ones plus one for the file's reads) to keep it at 32 MB.
  */
 export class PasswordHasher {
   private readonly hashes = new Map<UsuarioInput, Promise<string>>();
@@ -19,7 +23,12 @@ export class PasswordHasher {
   /** Callers waiting for hashes: the main thread then idles, and one more hash may run. */
   private waiters = 0;
 
-  constructor(private readonly parallel = Math.max(1, availableParallelism() - 1)) {}
+  /** Hashes run at once: the cores the main thread leaves, at most two. */
+  static readonly parallel = Math.min(2, Math.max(1, availableParallelism() - 1));
+  /** The thread pool an import needs: the hashing threads and one for reading the file. */
+  static readonly threads = PasswordHasher.parallel + 1;
+
+  constructor(private readonly parallel = PasswordHasher.parallel) {}
 
   /** Queues the user's password (anything else is left to the schema, which refuses the file). */
   add(user: unknown): void {

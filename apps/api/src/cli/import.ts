@@ -298,5 +298,7 @@ function describeError(err: unknown): string {
 }
 
 if (require.main === module) {
+  // libuv reads it when its pool first runs (the file's first read): see PasswordHasher.
+  process.env.UV_THREADPOOL_SIZE ??= String(PasswordHasher.threads);
   void runImport(process.argv.slice(2)).then((code) => process.exit(code));
 }
