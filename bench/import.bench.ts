@@ -27,6 +27,12 @@
  *     time end to end, the WAL it wrote (pg_current_wal_lsn() difference, with the full-page images
  *     apart when pg_walinspect is there) against the size of the payment's rows. --with-replace
  *     then replaces that tenant whole (loadDataset in-process) for the same figures.
+ *   node tools/run-ts.js bench/import.bench.ts tenants [--tenants=60] [--runs=1] [--keep-file] [--reuse-file] [--cpu-prof]
+ *     A file of many tenants of the demo generator's shape (each an active demo tenant at demo
+ *     scale from its own seed: 60 tenants give 1.1 M payslip lines, 210 users, 137 MB), imported by
+ *     the compiled CLI like the file mode: wall time, the CLI's own summary, lines/s, peak RSS and
+ *     the CPU of node and of PostgreSQL. --reuse-file imports the file a --keep-file run left;
+ *     --cpu-prof has the CLI write a V8 CPU profile to $IMPORT_BENCH_DIR-prof.
  *
  * Always an embedded PostgreSQL in DATA_DIR=/tmp/import-bench ($IMPORT_BENCH_DIR) (database import_bench for the load
  * mode, the CLI's default database for the file mode), emptied first; with DATABASE_URL set, the
