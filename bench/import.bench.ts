@@ -32,7 +32,8 @@
  *     scale from its own seed: 60 tenants give 1.1 M payslip lines, 210 users, 137 MB), imported by
  *     the compiled CLI like the file mode: wall time, the CLI's own summary, lines/s, peak RSS and
  *     the CPU of node and of PostgreSQL. --reuse-file imports the file a --keep-file run left;
- *     --cpu-prof has the CLI write a V8 CPU profile to $IMPORT_BENCH_DIR-prof.
+ *     --cpu-prof has the CLI write a V8 CPU profile to $IMPORT_BENCH_DIR-prof; --cli=<import.js> runs
+ *     another build's CLI on the same file.
  *
  * Always an embedded PostgreSQL in DATA_DIR=/tmp/import-bench ($IMPORT_BENCH_DIR) (database import_bench for the load
  * mode, the CLI's default database for the file mode), emptied first; with DATABASE_URL set, the
@@ -467,17 +468,7 @@ async function cliOnFile(file: { lines: number; onePayment: boolean; payslips: n
     // The compiled CLI, as `npm run import` runs it, with its V8 flags (tools/run-ts.js would add the TypeScript compiler's memory).
     const child = spawn(
       '/usr/bin/time',
-      [
-        '-f',
-        '%M %U %S',
-        '-o',
-        timeFile,
-        process.execPath,
-        ...importScriptFlags(),
-        ...profileFlags(),
-        join(ROOT, 'dist/apps/api/src/cli/import.js'),
-        FILE,
-      ],
+      ['-f', '%M %U %S', '-o', timeFile, process.execPath, ...importScriptFlags(), ...profileFlags(), cliScript(), FILE],
       {
         env: { ...process.env, DATA_DIR, DATABASE_URL: process.env.DATABASE_URL ? db.url : '' },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -525,6 +516,10 @@ async function cliOnFile(file: { lines: number; onePayment: boolean; payslips: n
     await db.release();
   }
 }
+
+/** The compiled CLI, or another build's (--cli=path/to/dist/apps/api/src/cli/import.js, to compare two builds on one file). */
+const cliScript = (): string =>
+  process.argv.find((a) => a.startsWith('--cli='))?.slice('--cli='.length) ?? join(ROOT, 'dist/apps/api/src/cli/import.js');
 
 /** --cpu-prof: the CLI writes a V8 CPU profile to $IMPORT_BENCH_DIR-prof (open it in Chrome DevTools or speedscope). */
 const profileFlags = (): string[] => (process.argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${DATA_DIR}-prof`] : []);
