@@ -27,27 +27,34 @@
  *     time end to end, the WAL it wrote (pg_current_wal_lsn() difference, with the full-page images
  *     apart when pg_walinspect is there) against the size of the payment's rows. --with-replace
  *     then replaces that tenant whole (loadDataset in-process) for the same figures.
+ *   node tools/run-ts.js bench/import.bench.ts tenants [--tenants=60] [--runs=1] [--keep-file] [--reuse-file] [--cpu-prof]
+ *     A file of many tenants of the demo generator's shape (each an active demo tenant at demo
+ *     scale from its own seed: 60 tenants give 1.1 M payslip lines, 210 users, 137 MB), imported by
+ *     the compiled CLI like the file mode: wall time, the CLI's own summary, lines/s, peak RSS and
+ *     the CPU of node and of PostgreSQL. --reuse-file imports the file a --keep-file run left;
+ *     --cpu-prof has the CLI write a V8 CPU profile to $IMPORT_BENCH_DIR-prof; --cli=<import.js> runs
+ *     another build's CLI on the same file.
  *
  * Always an embedded PostgreSQL in DATA_DIR=/tmp/import-bench ($IMPORT_BENCH_DIR) (database import_bench for the load
  * mode, the CLI's default database for the file mode), emptied first; with DATABASE_URL set, the
  * database import_bench on that server. Goal: >= 100,000 payslip lines/s.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg as osLoadavg } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { Client } from 'pg';
 import { acquireDatabase, ensureDatabase, migrateDatabase } from '@nomina-api/platform/persistence';
 import type { ConceptoInput, Dataset, PagoInput, TenantInput, VentaInput } from '@nomina-api/importer/dataset.types';
-import { datasetStats, generateDataset, type Scale } from '@nomina-api/importer/demo/generate-dataset';
+import { DEFAULT_SEED, datasetStats, generateDataset, type Scale } from '@nomina-api/importer/demo/generate-dataset';
 import { writeDatasetFile } from '@nomina-api/importer/demo/write-dataset-file';
 import { loadDataset } from '@nomina-api/importer/load-dataset';
 import { createProgressReporter } from '@nomina-api/importer/progress';
 import { ALL_TABLES } from '@nomina-api/importer/tables';
 import { APP_SCHEMA } from '../apps/api/src/database/schema';
 import { paymentOnStoredBonds } from '../scripts/lib/payroll-run';
-import { cpuSplit } from './lib/measure';
+import { cpuSplit, processTreeCpu } from './lib/measure';
 
 const ROOT = join(__dirname, '..');
 // IMPORT_BENCH_DIR moves the scratch cluster and file, so two checkouts can run this at once.
@@ -247,7 +254,7 @@ async function scratchDatabase(database: string, keep = false): Promise<{ url: s
   const client = new Client({ connectionString: url });
   await client.connect();
   if (!keep) {
-    await client.query(`truncate ${ALL_TABLES.join(', ')}`);
+    await client.query(`truncate ${ALL_TABLES.join(', ')} cascade`);
     await client.query('vacuum');
   }
   await client.end();
@@ -369,55 +376,127 @@ function importScriptFlags(): string[] {
 
 /**
  * Generates a file of about `lines` payslip lines straight to disk (the generator is lazy; the
- * bench never holds the dataset), then runs the import CLI on it in a child process under
- * /usr/bin/time, whose "maximum resident set size" is the child's true peak RSS.
+ * bench never holds the dataset), then runs the import CLI on it (cliOnFile).
  */
 async function benchFile(lines: number, onePayment = false, employees?: number): Promise<FileRun> {
   const shape = shapeFor(lines, onePayment, employees);
   const tenant = benchTenant(shape);
-  let lineasNomina = 0;
-  const generated = tenant.pagos as Iterable<PagoInput>;
-  tenant.pagos = (function* counted(): Generator<PagoInput> {
-    for (const p of generated) {
-      for (const pe of p.empleados) lineasNomina += pe.detalles.length;
-      yield p;
-    }
-  })();
+  const counter = countedPagos([tenant]);
   const size = await writeDatasetFile({ tenants: [tenant] }, FILE);
   console.log(
-    `Archivo ${FILE}: ${(size / 1e6).toFixed(1)} MB, ${lineasNomina} líneas de nómina y ${shape.sales * 3} de venta; carga ${loadavg()}`,
+    `Archivo ${FILE}: ${(size / 1e6).toFixed(1)} MB, ${counter.lines} líneas de nómina y ${shape.sales * 3} de venta; carga ${loadavg()}`,
   );
+  return cliOnFile({ lines: counter.lines, onePayment, payslips: shape.employees * shape.payments, bytes: size });
+}
+
+/** Wraps each tenant's (lazy) payments so writing the file counts their payslip lines. */
+function countedPagos(tenants: TenantInput[]): { lines: number } {
+  const counter = { lines: 0 };
+  for (const tenant of tenants) {
+    const generated = tenant.pagos;
+    if (!generated) continue;
+    tenant.pagos = {
+      *[Symbol.iterator](): Iterator<PagoInput> {
+        for (const p of generated) {
+          for (const pe of p.empleados) counter.lines += pe.detalles.length;
+          yield p;
+        }
+      },
+    };
+  }
+  return counter;
+}
+
+/**
+ * The issue's many-tenant file: --tenants (default 60) tenants of the demo generator's realistic
+ * shape (an active demo tenant at demo scale: 60 employees over 24 months, ~12 lines per payslip,
+ * sales, suppliers, users), each from its own seed, with the users' e-mails made unique. 60 tenants
+ * give ~1.07 M payslip lines in ~139 MB. Imported by the compiled CLI like the file mode.
+ */
+async function benchTenants(): Promise<void> {
+  build();
+  const count = arg('tenants', 60);
+  const tenants: TenantInput[] = [];
+  for (let seed = DEFAULT_SEED; tenants.length < count; seed++) {
+    // The demo's two active tenants of each seed (the third is inactive and nearly empty).
+    for (const tenant of generateDataset({ scale: 'demo', seed })
+      .tenants.filter((t) => t.activo)
+      .slice(0, count - tenants.length)) {
+      const n = tenants.length + 1;
+      tenant.nombre = `${tenant.nombre} ${n}`;
+      for (const u of tenant.usuarios ?? []) u.email = u.email.replace('@', `+${n}@`);
+      tenants.push(tenant);
+    }
+  }
+  const counter = countedPagos(tenants);
+  // --reuse-file: the file a --keep-file run left (its line count beside it), not generated again.
+  const sidecar = `${FILE}.lines`;
+  let size: number;
+  if (process.argv.includes('--reuse-file') && existsSync(sidecar)) {
+    counter.lines = Number(readFileSync(sidecar, 'utf8'));
+    size = statSync(FILE).size;
+  } else {
+    // Without indentation, as an export from another system would write it (the issue's 139 MB).
+    size = await writeDatasetFile({ tenants }, FILE, { indent: undefined });
+    writeFileSync(sidecar, String(counter.lines));
+  }
+  console.log(`Archivo ${FILE}: ${(size / 1e6).toFixed(1)} MB, ${count} tenants, ${counter.lines} líneas de nómina; carga ${loadavg()}`);
+  const runs = arg('runs', 1);
+  for (let i = 0; i < runs; i++) await cliOnFile({ lines: counter.lines, onePayment: false, payslips: 0, bytes: size });
+  if (!process.argv.includes('--keep-file')) for (const f of [FILE, sidecar]) rmSync(f, { force: true });
+}
+
+/**
+ * Runs the compiled import CLI on FILE in a child process under /usr/bin/time (whose "maximum
+ * resident set size" is the child's true peak RSS) into an emptied database, and reports wall time
+ * end to end, the CLI's own summary, payslip lines/s and peak RSS.
+ */
+async function cliOnFile(file: { lines: number; onePayment: boolean; payslips: number; bytes: number }): Promise<FileRun> {
+  const lineasNomina = file.lines;
   // The CLI picks its database like the service does: the embedded cluster's default database
   // ("nomina", here in the scratch DATA_DIR), or DATABASE_URL (pointed at the sibling database).
   const db = await scratchDatabase('nomina');
   const timeFile = `${FILE}.time`;
   try {
+    const version = await serverVersion(db.url);
+    // The embedded server's CPU (the import's backend is reaped into the postmaster's children's time).
+    const postmaster = process.env.DATABASE_URL
+      ? undefined
+      : Number(readFileSync(join(DATA_DIR, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const pgCpu = postmaster === undefined ? NaN : processTreeCpu(postmaster);
     const started = performance.now();
     // The compiled CLI, as `npm run import` runs it, with its V8 flags (tools/run-ts.js would add the TypeScript compiler's memory).
     const child = spawn(
       '/usr/bin/time',
-      ['-f', '%M %U %S', '-o', timeFile, process.execPath, ...importScriptFlags(), join(ROOT, 'dist/apps/api/src/cli/import.js'), FILE],
+      ['-f', '%M %U %S', '-o', timeFile, process.execPath, ...importScriptFlags(), ...profileFlags(), cliScript(), FILE],
       {
         env: { ...process.env, DATA_DIR, DATABASE_URL: process.env.DATABASE_URL ? db.url : '' },
-        stdio: ['ignore', 'inherit', 'pipe'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
     let stderr = '';
+    let stdout = '';
     child.stderr!.on('data', (d: Buffer) => {
       process.stderr.write(d);
       stderr += d.toString();
     });
+    child.stdout!.on('data', (d: Buffer) => {
+      process.stdout.write(d);
+      stdout += d.toString();
+    });
     const [code] = (await once(child, 'exit')) as [number];
     const seconds = (performance.now() - started) / 1000;
+    const pgUsed = postmaster === undefined ? NaN : processTreeCpu(postmaster) - pgCpu;
     // "Archivo válido (leído en 1,6 s, validado en 1,3 s)": the two validation passes; the rest is the load.
     const [, read, validated] = /leído en ([\d,]+) s, validado en ([\d,]+) s/.exec(stderr)?.map((x) => x.replace(',', '.')) ?? [];
     const validation = Number(read) + Number(validated);
+    const reported = Number(/ en ([\d,]+) s\s*$/.exec(stdout)?.[1].replace(',', '.'));
     const [peakKb, user, sys] = readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
     const run = {
       lines: lineasNomina,
-      onePayment,
-      payslips: shape.employees * shape.payments,
-      mb: size / 1e6,
+      onePayment: file.onePayment,
+      payslips: file.payslips,
+      mb: file.bytes / 1e6,
       code,
       seconds,
       validation,
@@ -426,14 +505,32 @@ async function benchFile(lines: number, onePayment = false, employees?: number):
       load: osLoadavg()[0],
     };
     console.log(
-      `CLI: código ${code}, ${seconds.toFixed(1)} s de reloj (validación incluida), ${Math.round(lineasNomina / seconds)} líneas de nómina/s; ` +
+      `CLI (${version}): código ${code}, ${seconds.toFixed(1)} s de reloj (arranque y validación incluidos), ${Math.round(lineasNomina / seconds)} líneas de nómina/s; ` +
+        `según la CLI ${reported.toFixed(1)} s = ${Math.round(lineasNomina / reported)} líneas/s; ` +
         `validación ${validation.toFixed(1)} s, carga ${Math.round(lineasNomina / (seconds - validation))} líneas de nómina/s; ` +
-        `RSS pico ${run.rssMb} MB (${((peakKb * 1024) / size).toFixed(2)}× el archivo), CPU de Node ${run.cpu.toFixed(1)} s; carga al terminar ${loadavg()}`,
+        `RSS pico ${run.rssMb} MB (${((peakKb * 1024) / file.bytes).toFixed(2)}× el archivo), CPU de Node ${run.cpu.toFixed(1)} s, de PostgreSQL ${pgUsed.toFixed(1)} s; carga al terminar ${loadavg()}`,
     );
     return run;
   } finally {
     rmSync(timeFile, { force: true });
     await db.release();
+  }
+}
+
+/** The compiled CLI, or another build's (--cli=path/to/dist/apps/api/src/cli/import.js, to compare two builds on one file). */
+const cliScript = (): string =>
+  process.argv.find((a) => a.startsWith('--cli='))?.slice('--cli='.length) ?? join(ROOT, 'dist/apps/api/src/cli/import.js');
+
+/** --cpu-prof: the CLI writes a V8 CPU profile to $IMPORT_BENCH_DIR-prof (open it in Chrome DevTools or speedscope). */
+const profileFlags = (): string[] => (process.argv.includes('--cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${DATA_DIR}-prof`] : []);
+
+async function serverVersion(url: string): Promise<string> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return `PostgreSQL ${(await client.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0].v}`;
+  } finally {
+    await client.end();
   }
 }
 
@@ -647,13 +744,15 @@ async function benchMerge(): Promise<void> {
 if (require.main === module) {
   const mode = process.argv.includes('merge')
     ? benchMerge()
-    : process.argv.includes('files')
-      ? benchFiles()
-      : process.argv.includes('file')
-        ? Promise.resolve(build())
-            .then(() => benchFile(arg('lines', 1_000_000), process.argv.includes('--one-payment'), arg('employees', 0) || undefined))
-            .then(() => rmSync(FILE, { force: true }))
-        : benchLoad(process.argv.includes('demo') ? demoDataset() : syntheticDataset());
+    : process.argv.includes('tenants')
+      ? benchTenants()
+      : process.argv.includes('files')
+        ? benchFiles()
+        : process.argv.includes('file')
+          ? Promise.resolve(build())
+              .then(() => benchFile(arg('lines', 1_000_000), process.argv.includes('--one-payment'), arg('employees', 0) || undefined))
+              .then(() => rmSync(FILE, { force: true }))
+          : benchLoad(process.argv.includes('demo') ? demoDataset() : syntheticDataset());
   mode.catch((err) => {
     console.error(err);
     process.exit(1);

@@ -16,5 +16,6 @@ export {
   type StreamedDataset,
 } from './stream/read-dataset';
 export { GarbageCadence } from './gc-cadence';
+export { PasswordHasher } from './password-hasher';
 export { mergeDataset, type MergeOptions, type MergeResult, type TenantMerge } from './merge/merge-dataset';
 export { mergeLine, tenantLine } from './merge/merge-summary';

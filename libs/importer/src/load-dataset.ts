@@ -1,11 +1,11 @@
 import type { Client } from 'pg';
 import { loadCatalogos, loadPagos, writeSecuencia } from '@nomina-api/nomina/persistence';
-import { hashPassword } from '@nomina-api/platform/auth';
 import { bumpDataVersion } from '@nomina-api/platform/persistence';
 import { loadPlatformTenantData, uuidKey } from '@nomina-api/platform/bulk';
 import { loadProveedores } from '@nomina-api/proveedores/persistence';
 import { loadProductos, loadVentas } from '@nomina-api/reportes/persistence';
 import type { Dataset, PagoInput, PagoStreamInput, ProveedorInput, UsuarioInput, VentaInput } from './dataset.types';
+import { PasswordHasher } from './password-hasher';
 import { skipRowTriggers, verifyReferences } from './reference-guard';
 import type { StreamedTenant } from './reference-rules';
 import { ALL_TABLES } from './tables';
@@ -28,6 +28,8 @@ export interface LoadOptions {
   /** Line totals for progress when the collections cannot be counted up front (a streamed file counted them while validating). */
   totals?: { lineasNomina: number; lineasVenta: number };
   onProgress?: (progress: LoadProgress) => void;
+  /** The users' hashes, started while the file was read (a new one hashes them here). */
+  hasher?: PasswordHasher;
 }
 
 export interface LoadSummary {
@@ -72,8 +74,10 @@ export async function loadDataset(client: Client, data: Dataset | { tenants: Loa
   const started = performance.now();
   const progress = opts.onProgress ?? (() => undefined);
   progress({ phase: 'preparando', done: 0 });
-  // Hashing is slow (scrypt) and needs no database: done before the transaction opens.
-  const hashes = await hashPasswords(data.tenants);
+  // Hashing is slow (scrypt): every user is queued now (most are hashed already when the file's
+  // first pass queued them), and each tenant waits only for its own users.
+  const hasher = opts.hasher ?? new PasswordHasher();
+  for (const t of data.tenants) for (const u of t.usuarios ?? []) hasher.add(u);
   const summary = emptySummary();
   const totals: Record<string, number | undefined> = {
     nómina: opts.totals?.lineasNomina ?? countPayrollLines(data.tenants),
@@ -88,6 +92,7 @@ export async function loadDataset(client: Client, data: Dataset | { tenants: Loa
     );
     const checkAfter = await skipRowTriggers(client);
     for (const tenant of data.tenants) {
+      const hashes = await hasher.of(tenant.usuarios ?? []);
       await loadTenant(client, tenant, { replace: opts.replace, checkAfter }, hashes, summary, (phase, done) =>
         progress({ phase, done, total: totals[phase], ...(phase === 'proveedores' ? { unit: 'registros' } : {}) }),
       );
@@ -151,11 +156,9 @@ export async function loadTenant(
   progress('proveedores', summary.proveedores);
 }
 
-/** All users' hashes at once: scrypt runs on libuv's thread pool, so they hash in parallel. */
-export async function hashPasswords(tenants: LoadableTenant[]): Promise<Map<UsuarioInput, string>> {
-  const users = tenants.flatMap((t) => t.usuarios ?? []);
-  const hashes = await Promise.all(users.map((u) => hashPassword(u.password)));
-  return new Map(users.map((u, i) => [u, hashes[i]]));
+/** All users' hashes (those the file's first pass queued are mostly done). */
+export function hashPasswords(tenants: LoadableTenant[], hasher = new PasswordHasher()): Promise<Map<UsuarioInput, string>> {
+  return hasher.of(tenants.flatMap((t) => t.usuarios ?? []));
 }
 
 /** Line totals for progress, only when the collections are arrays (counting must not consume a generator). */

@@ -30,6 +30,7 @@ import {
   locate,
   mergeDataset,
   mergeLine,
+  PasswordHasher,
   readDatasetFile,
   scanDatasetFile,
   tenantLine,
@@ -103,16 +104,16 @@ async function jsonFailure(file: string, err: JsonStreamError): Promise<CliFailu
  * Validates the file as a stream (never the whole document in memory): both passes, or (`firstOnly`,
  * a merge) syntax and schema only; read errors and bad JSON become CliFailure.
  */
-async function scanFile(file: string, gc: GarbageCadence, firstOnly: true): Promise<DatasetRead>;
-async function scanFile(file: string, gc: GarbageCadence, firstOnly?: false): Promise<DatasetScan>;
-async function scanFile(file: string, gc: GarbageCadence, firstOnly = false): Promise<DatasetRead | DatasetScan> {
+async function scanFile(file: string, gc: GarbageCadence, hasher: PasswordHasher, firstOnly: true): Promise<DatasetRead>;
+async function scanFile(file: string, gc: GarbageCadence, hasher: PasswordHasher, firstOnly?: false): Promise<DatasetScan>;
+async function scanFile(file: string, gc: GarbageCadence, hasher: PasswordHasher, firstOnly = false): Promise<DatasetRead | DatasetScan> {
   const progress = createProgressReporter();
   const onProgress = (p: Parameters<typeof progress.update>[0]): void => {
     gc.tick();
     progress.update(p);
   };
   try {
-    return await (firstOnly ? readDatasetFile(file, onProgress) : scanDatasetFile(file, onProgress));
+    return await (firstOnly ? readDatasetFile(file, onProgress, hasher) : scanDatasetFile(file, onProgress, hasher));
   } catch (err) {
     if (err instanceof JsonStreamError) throw await jsonFailure(file, err);
     const code = (err as NodeJS.ErrnoException).code ?? '';
@@ -193,12 +194,15 @@ function printProblems(file: string, problems: ImportProblem[]): number {
 
 /** --merge: the first pass alone, then the merge validates against the stored data in its transaction and writes what differs. */
 async function runMerge(args: ImportArgs, started: number, gc: GarbageCadence): Promise<number> {
-  const read = await scanFile(args.file, gc, true);
+  // The users' passwords are hashed while the file is read (see PasswordHasher).
+  const hasher = new PasswordHasher();
+  const read = await scanFile(args.file, gc, hasher, true);
   gc.now();
   const result: MergeResult = await withDatabase((client) =>
     withProgress(gc, (onProgress) =>
       mergeDataset(client, read, {
         dryRun: args.dryRun,
+        hasher,
         onProgress,
         onValid: () =>
           stderr(
@@ -247,7 +251,8 @@ export async function runImport(argv: string[]): Promise<number> {
   const ticker = setInterval(() => gc.tick(), 200).unref();
   try {
     if (args.merge) return await runMerge(args, started, gc);
-    const scan = await scanFile(args.file, gc);
+    const hasher = new PasswordHasher();
+    const scan = await scanFile(args.file, gc, hasher);
     if (scan.problems.length) return printProblems(args.file, scan.problems);
     stderr(
       `Archivo válido (leído en ${formatSeconds(scan.timings.read * 1000)} s, validado en ${formatSeconds(scan.timings.validate * 1000)} s).`,
@@ -255,7 +260,9 @@ export async function runImport(argv: string[]): Promise<number> {
     gc.now();
     if (args.dryRun) return await dryRunLoad(args, scan);
     const summary = await withDatabase((client) =>
-      withProgress(gc, (onProgress) => loadDataset(client, scan.dataset, { replace: args.replace, totals: scan.totals, onProgress })),
+      withProgress(gc, (onProgress) =>
+        loadDataset(client, scan.dataset, { replace: args.replace, totals: scan.totals, hasher, onProgress }),
+      ),
     );
     process.stdout.write(`${summaryLine(summary, performance.now() - started)}\n`);
     return 0;
@@ -291,5 +298,7 @@ function describeError(err: unknown): string {
 }
 
 if (require.main === module) {
+  // libuv reads it when its pool first runs (the file's first read): see PasswordHasher.
+  process.env.UV_THREADPOOL_SIZE ??= String(PasswordHasher.threads);
   void runImport(process.argv.slice(2)).then((code) => process.exit(code));
 }

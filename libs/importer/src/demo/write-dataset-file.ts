@@ -5,10 +5,10 @@ import type { Dataset } from '../dataset.types';
 /**
  * Writes a dataset to an import file as it is generated: payments, sales and suppliers are taken one at a
  * time from their (lazy) collections, so a file of any size is written in bounded memory. Each
- * payment with one-space indentation (like a hand-made file), one sale or supplier per line. Returns the
- * file's size in bytes.
+ * payment with one-space indentation (like a hand-made file; `indent: undefined` writes it on one
+ * line), one sale or supplier per line. Returns the file's size in bytes.
  */
-export async function writeDatasetFile(data: Dataset, file: string): Promise<number> {
+export async function writeDatasetFile(data: Dataset, file: string, opts: { indent?: number } = { indent: 1 }): Promise<number> {
   const out = createWriteStream(file);
   let bytes = 0;
   const write = async (s: string): Promise<void> => {
@@ -21,7 +21,7 @@ export async function writeDatasetFile(data: Dataset, file: string): Promise<num
     let members = JSON.stringify(head).slice(1, -1);
     await write(`${i ? ',\n' : ''}{${members}`);
     for (const [name, items, indent] of [
-      ['pagos', pagos, 1],
+      ['pagos', pagos, opts.indent],
       ['ventas', ventas, undefined],
       ['proveedores', proveedores, undefined],
     ] as const) {

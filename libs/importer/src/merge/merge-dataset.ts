@@ -26,6 +26,7 @@ import {
 } from '@nomina-api/platform/bulk';
 import { loadProveedores, mergeProveedores, stageProveedores } from '@nomina-api/proveedores/persistence';
 import { loadProductos, loadVentas, mergeProductos, mergeVentas, stageReportes } from '@nomina-api/reportes/persistence';
+import { PasswordHasher } from '../password-hasher';
 import { emptySummary, hashPasswords, type LoadableTenant, type LoadProgress, type LoadSummary, loadTenant } from '../load-dataset';
 import type { ImportProblem } from '../problems';
 import type { DatasetRead } from '../stream/read-dataset';
@@ -80,6 +81,8 @@ export interface MergeOptions {
   onProgress?: (progress: LoadProgress) => void;
   /** Called once the file and the stored data agree, before anything is written. */
   onValid?: () => void;
+  /** The users' hashes, started while the file was read. */
+  hasher?: PasswordHasher;
 }
 
 const KINDS: MergeKind[] = [
@@ -106,7 +109,7 @@ export async function mergeDataset(client: Client, read: DatasetRead, opts: Merg
   const tenants = read.dataset.tenants as LoadableTenant[];
   progress({ phase: 'preparando', done: 0 });
   // A file with problems is only checked (its users may not even have a password to hash).
-  const hashes = read.problems.length ? new Map<UsuarioInput, string>() : await hashPasswords(tenants);
+  const hashes = read.problems.length ? new Map<UsuarioInput, string>() : await hashPasswords(tenants, opts.hasher);
   await client.query('begin');
   try {
     await lockTenants(

@@ -8,6 +8,7 @@ import type { Client } from 'pg';
 import type { StoredTenant } from '../merge/stored-check';
 import { checkReferencesStreamed, SUPPLIER_KIND, supplierUniqueKey, type StreamedTenant } from '../reference-rules';
 import { BULK_FIELDS, type BulkField, isListField, type ListField, SchemaCheck } from '../schema-validation';
+import type { PasswordHasher } from '../password-hasher';
 import { UuidPrefilter } from '../uuid-prefilter';
 import { JsonSplitter, type PathSegment } from './json-splitter';
 
@@ -227,8 +228,8 @@ function setMember(target: Record<string, unknown>, key: string, value: unknown)
 export type ScanProgress = (event: { phase: string; done: number; total: number; unit: string }) => void;
 
 /** Both validation passes of a file on its own (CONTRACT §6): what a plain or a replacing import checks before it opens its transaction. */
-export async function scanDatasetFile(file: string, onProgress?: ScanProgress): Promise<DatasetScan> {
-  const read = await readDatasetFile(file, onProgress);
+export async function scanDatasetFile(file: string, onProgress?: ScanProgress, hasher?: PasswordHasher): Promise<DatasetScan> {
+  const read = await readDatasetFile(file, onProgress, hasher);
   return { ...read, problems: (await read.checkReferences()).problems };
 }
 
@@ -247,7 +248,8 @@ export interface DatasetRead {
   checkReferences(merge?: { client: Client }): Promise<{ problems: ImportProblem[]; stored: StoredTenant[] }>;
 }
 
-export async function readDatasetFile(file: string, onProgress?: ScanProgress): Promise<DatasetRead> {
+/** With `hasher`, each user's password is queued for hashing as the user is read (see PasswordHasher). */
+export async function readDatasetFile(file: string, onProgress?: ScanProgress, hasher?: PasswordHasher): Promise<DatasetRead> {
   const started = performance.now();
   const validated = await version(file);
   const size = validated.size;
@@ -356,7 +358,10 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress): 
       if (path.length > 3 && !isBulk(path[2])) {
         // An item of a catalog list (see descend), or of a short list kept in the shell (businesses, users).
         if (isListField(path[2])) catalogItem(path[2], value, path);
-        else (tenantShell(path[1] as number)[path[2] as string] as unknown[])[path[3] as number] = value;
+        else {
+          (tenantShell(path[1] as number)[path[2] as string] as unknown[])[path[3] as number] = value;
+          if (path[2] === 'usuarios' && path.length === 4) hasher?.add(value);
+        }
         return;
       }
       if (path.length > 3) noteLargest(readStats, bytes);

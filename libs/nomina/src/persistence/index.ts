@@ -24,3 +24,5 @@ export {
 } from './lookups';
 export { type CatalogosChanges, mergeCatalogos, mergeEmpleados, removeEmpleados, stageNomina } from './merge-catalogos';
 export { mergePagos } from './merge-pagos';
+/** Its migrations, for the schema of a process that loads only the write side (the import CLI). */
+export { NOMINA_MIGRATIONS } from './migrations';

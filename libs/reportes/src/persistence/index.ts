@@ -10,3 +10,5 @@ export { loadVentas, type VentasCounts } from './load-ventas';
 export { RESUMEN_VENTAS, ResumenVentas, resumenVentasFillSql } from './resumen-ventas';
 export { findCategorias, findProductos } from './lookups';
 export { mergeProductos, mergeVentas, stageReportes } from './merge-ventas';
+/** Its migrations, for the schema of a process that loads only the write side (the import CLI). */
+export { REPORTES_MIGRATIONS } from './migrations';
