@@ -92,7 +92,7 @@ export class RecordingReader extends SqlReader {
       if (from) s.from = from;
       const index = statements.push(s) - 1;
       const result = await run;
-      if (RETURNING.test(s.text)) answers[index] = result.rows[0] as Record<string, unknown> | undefined;
+      if (RETURNING.test(s.text)) answers[index] = firstRow(result);
       return result;
     };
     function query<R>(text: string, values?: unknown[]): Promise<{ rows: R[]; rowCount: number | null }>;
@@ -149,8 +149,14 @@ export function boundValues(s: Statement, answers: Answers): unknown[] {
 export async function runStatement(client: Client | PoolClient, s: Statement, answers: Answers): Promise<QueryResult> {
   const values = boundValues(s, answers);
   const r = await (s.name ? client.query({ name: s.name, text: s.text, values }) : client.query(s.text, values));
-  answers.push(r.rows[0] as Record<string, unknown> | undefined);
+  answers.push(firstRow(r));
   return r;
+}
+
+/** The first row of an answer; a text of several statements (`begin …; set local …`) answers one result per statement. */
+function firstRow(r: QueryResult | QueryResult[]): Record<string, unknown> | undefined {
+  const last = Array.isArray(r) ? r[r.length - 1] : r;
+  return last?.rows?.[0] as Record<string, unknown> | undefined;
 }
 
 /**
