@@ -545,7 +545,10 @@ function table(
       );
     }
   }
-  if (imp) {
+  if (imp?.exit !== 0 && imp) {
+    lines.push('');
+    lines.push(`Import (bench/import.bench.ts load): FAILED with exit ${String(imp.exit)}; its output is in bench/.out/import.log.`);
+  } else if (imp) {
     lines.push('');
     lines.push(
       `Import (bench/import.bench.ts load, ${IMPORT_LINES} payslip lines + sales): ${imp.payslipLinesPerS ?? '?'} payslip lines/s (${imp.allLinesPerS ?? '?'} lines/s all kinds), ${imp.summary ?? ''}; peak RSS ${imp.rssPeakMB ?? '?'} MB; target ≥ 100 000 lines/s: ${Number(imp.payslipLinesPerS) >= 100_000 ? 'met' : 'MISSED'}.`,
