@@ -43,7 +43,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 import QueryStream from 'pg-query-stream';
 import { servicePool } from './lib/pg';
-import { isControl, runStatement, type Statement } from './lib/recorder';
+import { type Answers, boundValues, isControl, runStatement, type Statement } from './lib/recorder';
 
 async function main(): Promise<void> {
   const scenarios = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Record<string, Statement[]>;
@@ -180,17 +180,21 @@ function handler(pool: Pool, statements: Statement[], headers: Record<string, st
   if (streamAt < 0) {
     return async (reply) => {
       const client = await pool.connect();
+      let done = false;
       try {
         const out: unknown[] = [];
+        const answers: Answers = [];
         for (const s of statements) {
-          const r = await runStatement(client, s);
+          const r = await runStatement(client, s, answers);
           if (!isControl(s)) out.push(r.rows);
         }
         if (headers) reply.headers(headers);
         reply.type(type);
+        done = true;
         return JSON.stringify(out.length === 1 ? out[0] : out);
       } finally {
-        client.release();
+        // A statement that failed may have left its transaction open: that connection is dropped.
+        client.release(!done);
       }
     };
   }
@@ -199,9 +203,10 @@ function handler(pool: Pool, statements: Statement[], headers: Record<string, st
     let done = false;
     async function* body(): AsyncGenerator<string> {
       try {
-        for (const s of statements.slice(0, streamAt)) await client.query(s.text, s.values);
+        const answers: Answers = [];
+        for (const s of statements.slice(0, streamAt)) await runStatement(client, s, answers);
         const s = statements[streamAt];
-        const cursor = client.query(new QueryStream(s.text, s.values, { batchSize: s.stream }));
+        const cursor = client.query(new QueryStream(s.text, boundValues(s, answers), { batchSize: s.stream }));
         let first = true;
         let chunk = '[';
         for await (const row of cursor) {
@@ -213,7 +218,8 @@ function handler(pool: Pool, statements: Statement[], headers: Record<string, st
           }
         }
         yield chunk + ']';
-        for (const t of statements.slice(streamAt + 1)) await client.query(t.text, t.values);
+        answers.push(undefined);
+        for (const t of statements.slice(streamAt + 1)) await runStatement(client, t, answers);
         done = true;
       } finally {
         // A client gone mid-stream (autocannon stops at the end of a load phase) leaves the

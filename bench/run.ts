@@ -231,6 +231,7 @@ async function main(): Promise<void> {
   const results: ScenarioResult[] = [];
   let importResult: Record<string, unknown> | undefined;
   const loadSamples: number[] = [load0[0]];
+  let rawClient: Client | undefined;
   try {
     const scenariosWanted = !only || only.some((o) => o !== 'import');
     if (scenariosWanted) {
@@ -277,7 +278,7 @@ async function main(): Promise<void> {
       const auth = { authorization: `Bearer ${token}` };
 
       // ------------------------------------------------------------ scenarios and their statements
-      const raw = await serviceClient(db.url);
+      const raw = (rawClient = await serviceClient(db.url));
       const ctx = await discover(raw, claims.tid, claims.bid);
       log(`context: ${JSON.stringify(ctx)}`);
       const scenarios = buildScenarios(ctx).filter((s) => selected(s.name) || (only && only.some((o) => s.name === `${o}`)));
@@ -291,21 +292,7 @@ async function main(): Promise<void> {
         const reader = new RecordingReader(pool);
         const out = await drain(await s.capture(reader));
         captured[s.name] = reader.statements;
-        const o = out as { rows?: unknown[]; reportByProduct?: unknown[]; records?: unknown } | unknown[];
-        rowsOf[s.name] =
-          typeof o === 'number'
-            ? o
-            : Array.isArray(o)
-              ? o.length
-              : Array.isArray(o?.rows)
-                ? o.rows.length
-                : Array.isArray(o?.reportByProduct)
-                  ? o.reportByProduct.length
-                  : Array.isArray(o?.records)
-                    ? o.records.length
-                    : typeof o?.records === 'number'
-                      ? o.records
-                      : undefined;
+        rowsOf[s.name] = rowsIn(out);
       }
       await pool.end();
       mkdirSync(OUT, { recursive: true });
@@ -413,7 +400,6 @@ async function main(): Promise<void> {
         results.push(r);
         log(row(r));
       }
-      await raw.end();
     }
 
     // ------------------------------------------------------------ import throughput
@@ -422,6 +408,8 @@ async function main(): Promise<void> {
       loadSamples.push(loadavg()[0]);
     }
   } finally {
+    // Before the database is stopped: a connection still open then would be terminated under us.
+    await rawClient?.end().catch(() => undefined);
     await stopChild(service);
     await stopChild(serviceB);
     await stopChild(baseline);
@@ -446,6 +434,20 @@ async function main(): Promise<void> {
   writeFileSync(join(__dirname, `results-${tag}.json`), JSON.stringify(report, null, 2));
   writeFileSync(join(__dirname, `last-run-${tag}.md`), md);
   log(`done in ${seconds.toFixed(0)} s; bench/results.json written`);
+}
+
+/** Rows a handler answered: a streamed count, a list, the list inside its page or report, or one record. */
+function rowsIn(out: unknown): number | undefined {
+  if (typeof out === 'number') return out;
+  if (Array.isArray(out)) return out.length;
+  if (!out || typeof out !== 'object') return undefined;
+  const o = out as Record<string, unknown>;
+  for (const key of ['rows', 'reportByProduct', 'records', 'documentos']) {
+    const v = o[key];
+    if (Array.isArray(v)) return v.length;
+    if (typeof v === 'number') return v;
+  }
+  return 1;
 }
 
 function importBench(url: string): Record<string, unknown> {
@@ -543,7 +545,10 @@ function table(
       );
     }
   }
-  if (imp) {
+  if (imp?.exit !== 0 && imp) {
+    lines.push('');
+    lines.push(`Import (bench/import.bench.ts load): FAILED with exit ${String(imp.exit)}; its output is in bench/.out/import.log.`);
+  } else if (imp) {
     lines.push('');
     lines.push(
       `Import (bench/import.bench.ts load, ${IMPORT_LINES} payslip lines + sales): ${imp.payslipLinesPerS ?? '?'} payslip lines/s (${imp.allLinesPerS ?? '?'} lines/s all kinds), ${imp.summary ?? ''}; peak RSS ${imp.rssPeakMB ?? '?'} MB; target ≥ 100 000 lines/s: ${Number(imp.payslipLinesPerS) >= 100_000 ? 'met' : 'MISSED'}.`,

@@ -22,16 +22,27 @@ export function serviceTypes(): never {
 
 const SESSION = `set statement_timeout = ${STATEMENT_TIMEOUT_MS}; set timezone = 'UTC'`;
 
+/**
+ * node-postgres emits a connection's loss (a terminated backend, the server stopping) as an 'error'
+ * event, which kills the process when nothing listens: the harness says which connection went
+ * and the query in flight, if any, fails with its own error where it was awaited.
+ */
+function reportLoss(name: string): (err: Error) => void {
+  return (err) => void process.stderr.write(`[bench] connection ${name} lost: ${err.message}\n`);
+}
+
 export function servicePool(url: string, max: number, extra: PoolConfig = {}): Pool {
   const pool = new Pool({ connectionString: url, max, types: serviceTypes(), application_name: 'bench', ...extra });
   pool.on('connect', (client) => {
     client.query(SESSION).catch(() => undefined);
   });
+  pool.on('error', reportLoss(`${extra.application_name ?? 'bench'} (pooled, idle)`));
   return pool;
 }
 
 export async function serviceClient(url: string, applicationName = 'bench-raw'): Promise<Client> {
   const client = new Client({ connectionString: url, types: serviceTypes(), application_name: applicationName });
+  client.on('error', reportLoss(applicationName));
   await client.connect();
   await client.query(SESSION);
   return client;
