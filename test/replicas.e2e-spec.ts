@@ -93,6 +93,8 @@ const PAGOS = '/pagos?params%5Bestados%5D=PG,PP&size=5';
     // Round-robin per request: each replica serves about half, and neither is left out.
     expect(Math.min(r1, r2)).toBeGreaterThanOrEqual(0.35 * (r1 + r2));
     expect(reads.primaryReads - before.primary).toBe(0);
+    // Between two reads each replica's last connection is kept warm for the next, as the primary's is.
+    expect(reads.replicas.map((r) => r.warm.size)).toEqual([1, 1]);
     // The standbys' own statistics see those transactions (flushed at most once a second).
     await waitFor('both standbys to count the reads', async () => {
       const now = await Promise.all(standbys.map(commits));

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG, EXPECTED_MIGRATIONS } from '../config/config.tokens';
 import { databaseUnavailable } from './connection-errors';
 import { lsnToNumber, PrimaryPositions } from './replica-freshness';
-import { warmConnections } from './warm-connections';
+import { warmConnections, WarmConnections } from './warm-connections';
 
 /** How often the primary's position and each replica's replay position are measured, at most. */
 export const REPLICA_CHECK_INTERVAL_MS = 1000;
@@ -141,6 +141,8 @@ export class ReplicaPool {
   reason: string | undefined;
   reads = 0;
   readonly knex: Knex;
+  /** Its connections between two reads, shared by every reader of it (warm-connections.ts); closed before the pool. */
+  readonly warm = new WarmConnections();
   private readonly monitor: MonitorConnection;
   /** Shown to be a copy of DATABASE_URL's database on the monitor's current connection. */
   private shown = false;
@@ -310,6 +312,8 @@ export class ReplicaPool {
   }
 
   async close(): Promise<void> {
+    // The pool's destroy waits for every connection checked out, the warm ones too.
+    this.warm.close();
     await this.monitor.close();
     await this.knex.destroy().catch(() => undefined);
   }

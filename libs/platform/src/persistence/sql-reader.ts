@@ -97,7 +97,7 @@ export interface RowStream<Head> {
 export class SqlReader implements BeforeApplicationShutdown {
   private readonly logger = new Logger('SqlReader');
 
-  /** The primary's connections between two reads (warm-connections.ts); replicas go through their pools. */
+  /** The primary's connections between two reads (warm-connections.ts); each replica keeps its own set. */
   private readonly warm = new WarmConnections();
 
   /**
@@ -412,19 +412,23 @@ export class SqlReader implements BeforeApplicationShutdown {
    */
   protected acquire(route: Route = 'primary'): PgClient | Promise<PgClient> {
     const knex = this.poolOf(route);
-    if (typeof route === 'object' || !knex.pool) return knex.acquireConnection();
-    return this.warm.take<PgClient>(knex.pool) ?? knex.acquireConnection();
+    if (!knex.pool) return knex.acquireConnection();
+    return this.warmOf(route).take<PgClient>(knex.pool) ?? knex.acquireConnection();
   }
 
   protected release(client: PgClient, route: Route = 'primary'): Promise<void> | void {
     const knex = this.poolOf(route);
-    if (typeof route !== 'object' && knex.pool && this.warm.keep(knex.pool, client)) return;
+    if (knex.pool && this.warmOf(route).keep(knex.pool, client)) return;
     return knex.releaseConnection(client);
   }
 
   /** Before the ORM closes its pool (onApplicationShutdown), which waits for every connection checked out. */
   beforeApplicationShutdown(): void {
     this.warm.close();
+  }
+
+  private warmOf(route: Route): WarmConnections {
+    return typeof route === 'object' ? route.warm : this.warm;
   }
 
   private poolOf(route: Route): KnexClient {
