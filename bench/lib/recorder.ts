@@ -122,8 +122,9 @@ export class RecordingReader extends SqlReader {
 export async function drain(result: unknown): Promise<unknown> {
   const visit = async (v: unknown): Promise<unknown> => {
     if (v instanceof Readable) {
+      // A stream of batches (`batches: true`) counts its rows, not its fetches.
       let n = 0;
-      for await (const _ of v) n++;
+      for await (const item of v) n += Array.isArray(item) ? item.length : 1;
       return n;
     }
     if (v && typeof v === 'object' && !Array.isArray(v)) {

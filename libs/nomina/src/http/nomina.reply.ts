@@ -73,18 +73,19 @@ export function nominaList<M extends { list: ListParams }, Row extends object>(
 /**
  * A payroll list that pages only when the request names `offset` or `size` and otherwise answers
  * every element (the bond lists: their legacy clients read the whole list in one call). The query
- * answers a Page, or a stream of the whole list's rows; JSON writes either as the envelope (the
- * stream chunk by chunk, `total` counted as it goes), a file holds the same rows.
+ * answers a Page, or a stream of the whole list's row batches (a cursor read with `batches: true`:
+ * one stream step per fetch, not per row); JSON writes either as the envelope (the stream batch by
+ * batch, `total` counted as it goes), a file holds the same rows one by one.
  */
 export function nominaListOrWhole<M extends { list: ListParams }, Row extends object>(
   file: NominaFile<M>,
   write: Write<Row>,
-  writeStream: (rows: AsyncIterable<Row>) => AsyncIterable<string>,
+  writeStream: (rows: AsyncIterable<Row | readonly Row[]>) => AsyncIterable<string>,
 ): ReplySpec<M, Page<Row> | Readable> {
   return {
     json: (result) => (result instanceof Readable ? legacyJsonFromRows(result, writeStream) : write(result.rows, result.total)),
     jsonType: LEGACY_JSON_CONTENT_TYPE,
-    file: nominaFile<M, Page<Row> | Readable>(file, (result) => (result instanceof Readable ? result : result.rows)),
+    file: nominaFile<M, Page<Row> | Readable>(file, (result) => (result instanceof Readable ? eachRow(result) : result.rows)),
   };
 }
 

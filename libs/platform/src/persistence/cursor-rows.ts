@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import type { Writable } from 'node:stream';
 import QueryStream from 'pg-query-stream';
 
 /** The error a stream fails with when its connection ends between two fetches. */
@@ -36,6 +37,8 @@ export class CursorRows<Row, Out> extends QueryStream {
   private fetching = false;
   private fetches = 0;
   private stallTimer: ReturnType<typeof setInterval> | undefined;
+  /** The socket corked by `submit` until the first fetch is written with the cursor's opening. */
+  private openingCork: Writable | undefined;
 
   /**
    * `batches`: each fetch is pushed as one array of mapped rows (the stream buffers one such
@@ -55,7 +58,43 @@ export class CursorRows<Row, Out> extends QueryStream {
     super(text, values, batches ? { highWaterMark: 1 } : { batchSize: batch });
     client.once('end', this.onClientEnd);
     if (stall && stall.ms > 0) this.watchStall(stall);
+    // pg-cursor writes each protocol message to the socket on its own (execute then flush; close
+    // then sync): one write each instead, every write to PostgreSQL being a system call and a wakeup
+    // of its backend.
+    const cursor = this.cursor as unknown as PgCursorInternals;
+    const getRows = cursor._getRows;
+    const closePortal = cursor._closePortal;
+    cursor._getRows = function (this: PgCursorInternals, ...args: unknown[]): void {
+      corked(this.connection?.stream, () => getRows.apply(this, args));
+    };
+    cursor._closePortal = function (this: PgCursorInternals): void {
+      corked(this.connection?.stream, () => closePortal.apply(this));
+    };
   }
+
+  /**
+   * Parse, bind, describe and flush, and the first fetch's execute and flush that follows a tick
+   * later (the stream's first read), go out as one write: the socket stays corked until that read
+   * or, if none comes, the next turn of the event loop.
+   */
+  override submit(connection: unknown): void {
+    const stream = (connection as { stream?: Writable }).stream;
+    if (!stream || typeof stream.cork !== 'function') return super.submit(connection as never);
+    stream.cork();
+    this.openingCork = stream;
+    try {
+      super.submit(connection as never);
+    } finally {
+      setImmediate(this.releaseOpeningCork);
+    }
+  }
+
+  private readonly releaseOpeningCork = (): void => {
+    const stream = this.openingCork;
+    if (!stream) return;
+    this.openingCork = undefined;
+    if (stream.writableCorked > 0) stream.uncork();
+  };
 
   override _read(): void {
     this.fetching = true;
@@ -82,6 +121,7 @@ export class CursorRows<Row, Out> extends QueryStream {
 
   override _destroy(err: Error | null, callback: (err?: Error | null) => void): void {
     clearInterval(this.stallTimer);
+    this.releaseOpeningCork();
     const done = (closeErr?: Error | null): void => {
       if (!this.pendingDestroy) return;
       this.pendingDestroy = undefined;
@@ -132,4 +172,22 @@ export class CursorRows<Row, Out> extends QueryStream {
     this.onConnectionLost();
     this.destroy(new Error(CONNECTION_LOST_MESSAGE));
   };
+}
+
+/** The parts of pg-cursor's Cursor (QueryStream's `cursor`) whose socket writes are grouped. */
+interface PgCursorInternals {
+  connection: { stream?: Writable } | null;
+  _getRows(...args: unknown[]): void;
+  _closePortal(): void;
+}
+
+/** `send` with the socket corked: the messages it writes leave in one write when it returns. */
+function corked(stream: Writable | undefined, send: () => void): void {
+  if (!stream || typeof stream.cork !== 'function') return send();
+  stream.cork();
+  try {
+    send();
+  } finally {
+    stream.uncork();
+  }
 }

@@ -27,11 +27,8 @@ export class HistorialPagosHandler implements IQueryHandler<HistorialPagosQuery,
     if (result.total === 0 && (await this.sql.query(EMPLEADO_EXISTE_SQL, [tenantId, empleadoId])).length === 0) {
       throw empleadoNoEncontrado(empleadoId);
     }
-    return { rows: result.rows.map(withoutTotal), total: result.total };
+    // The rows keep the statement's window count: the writer and the file columns name their
+    // fields, and copying each row without it (an object rest) was a visible part of the request.
+    return result;
   }
-}
-
-/** The row without the statement's window count (the writer names its fields; this keeps the view exact). */
-function withoutTotal({ total: _total, ...row }: HistorialPagoRow & { total: number }): HistorialPagoRow {
-  return row;
 }

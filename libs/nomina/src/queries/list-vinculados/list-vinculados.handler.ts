@@ -14,8 +14,11 @@ export class ListVinculadosHandler implements IQueryHandler<ListVinculadosQuery,
     const filtered = list.filter !== undefined;
     const text = listVinculadosSql(alcance, filtered, orderBy(list.sort, VINCULADO_SORT_COLUMNS[alcance], VINCULADO_TIE_BREAKER));
     const values = filtered ? [tenantId, list.filter] : [tenantId];
-    // The whole list: the page's statement without the count and the page, through a cursor.
-    if (!list.paged) return (await this.sql.stream<VinculadoRow, VinculadoView>(text.whole, values, { map: toVinculadoView })).rows;
+    // The whole list: the page's statement without the count and the page, through a cursor, one
+    // array per fetch (the writer takes a batch at a time; files read it row by row, nominaListOrWhole).
+    if (!list.paged) {
+      return (await this.sql.stream<VinculadoRow, VinculadoView>(text.whole, values, { map: toVinculadoView, batches: true })).rows;
+    }
     const { rows, total } = await this.sql.page<ListVinculadosRow>(text.page, text.count, values, list);
     return { rows: rows.map(toVinculadoView), total };
   }
