@@ -487,9 +487,12 @@ async function cliOnFile(file: { lines: number; onePayment: boolean; payslips: n
     const [code] = (await once(child, 'exit')) as [number];
     const seconds = (performance.now() - started) / 1000;
     const pgUsed = postmaster === undefined ? NaN : processTreeCpu(postmaster) - pgCpu;
-    // "Archivo válido (leído en 1,6 s, validado en 1,3 s)": the two validation passes; the rest is the load.
-    const [, read, validated] = /leído en ([\d,]+) s, validado en ([\d,]+) s/.exec(stderr)?.map((x) => x.replace(',', '.')) ?? [];
-    const validation = Number(read) + Number(validated);
+    // "Archivo leído en 1,6 s, ..." (a plain import checks the references while it loads), or an
+    // older build's "Archivo válido (leído en 1,6 s, validado en 1,3 s)": the validation before the load.
+    const [read, validated] = [/leído en ([\d,]+) s/, /validado en ([\d,]+) s/].map((re) =>
+      Number(re.exec(stderr)?.[1].replace(',', '.') ?? 0),
+    );
+    const validation = read + validated;
     const reported = Number(/ en ([\d,]+) s\s*$/.exec(stdout)?.[1].replace(',', '.'));
     const [peakKb, user, sys] = readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
     const run = {

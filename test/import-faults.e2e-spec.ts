@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Dataset, PagoInput, VentaInput } from '@nomina-api/importer/dataset.types';
 import { generateDataset, materializeDataset } from '@nomina-api/importer/demo/generate-dataset';
+import { validateDataset } from '@nomina-api/importer/validate-dataset';
 import { exampleDataset } from '../scripts/lib/environment';
 import { type CliRun, importCli as runCli, importInProcess as runInProcess, snapshot as snapshotOf } from './support/import-cli';
 import { dropDatabase, seedDatabase } from './support/test-database';
@@ -111,6 +112,34 @@ describe('import faults (e2e, the CLI on a real database)', () => {
       expect(run.stderr).toMatch(/No se importó nada|no se importó nada/);
       expect(run.stderr).not.toMatch(/Archivo válido/);
     });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a problem of a later tenant rolls back the tenants already written, and the problems are listed as the whole-file check lists them', async () => {
+    // A plain import checks each tenant's references while writing it (docs/IMPORT.md, Speed): the
+    // first tenant below is valid and new, so it is written before the second one's problems turn up.
+    const before = await snapshot();
+    const data = exampleDataset();
+    data.tenants = [data.tenants[0], data.tenants[2]];
+    data.tenants.forEach((t, i) => {
+      t.uuid = `11111111-2222-4333-8444-00000000000${i}`;
+      t.usuarios = [];
+    });
+    (data.tenants[1].pagos as PagoInput[])[0].empleados[0].vinculacion = '99999999-9999-4999-8999-999999999999';
+    const pagos = data.tenants[1].pagos as PagoInput[];
+    pagos[1].empleados[0].detalles[0].uuid = pagos[0].empleados[0].detalles[0].uuid;
+    const expected = validateDataset(data);
+    expect(expected.length).toBe(2);
+    const run = await importInProcess(write('later-tenant-broken.json', JSON.stringify(data)));
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('tiene problemas; no se importó nada:');
+    expect(run.stderr).toContain(expected.map((p) => `${p.path}: ${p.message}`).join('\n'));
+    expect(await snapshot()).toEqual(before);
+    // The same file against tenants that exist: the file's problems still come first, not the database's refusal.
+    data.tenants[0].uuid = ANDINA;
+    const existing = await importInProcess(write('later-tenant-broken-existing.json', JSON.stringify(data)));
+    expect([existing.code, existing.stderr]).toEqual([1, expect.stringContaining(`${expected[0].path}: ${expected[0].message}`)]);
+    expect(existing.stderr).not.toMatch(/ya existe/);
     expect(await snapshot()).toEqual(before);
   });
 

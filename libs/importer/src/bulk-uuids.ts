@@ -36,6 +36,11 @@ export class BulkUuids {
     return this.sets[kind].add(uuid);
   }
 
+  /** Duplicates found so far. */
+  get duplicateCount(): number {
+    return this.duplicates.length;
+  }
+
   duplicate(kind: BulkKind, uuid: string, path: string): void {
     this.duplicates.push({ kind, key: uuidKey(uuid), path });
   }

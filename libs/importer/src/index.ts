@@ -15,6 +15,7 @@ export {
   type DatasetScan,
   type StreamedDataset,
 } from './stream/read-dataset';
+export { ReferenceProblemsFound, ReferencesWhileLoading } from './reference-rules';
 export { GarbageCadence } from './gc-cadence';
 export { PasswordHasher } from './password-hasher';
 export { mergeDataset, type MergeOptions, type MergeResult, type TenantMerge } from './merge/merge-dataset';

@@ -7,7 +7,7 @@ import { loadProductos, loadVentas } from '@nomina-api/reportes/persistence';
 import type { Dataset, PagoInput, PagoStreamInput, ProveedorInput, UsuarioInput, VentaInput } from './dataset.types';
 import { PasswordHasher } from './password-hasher';
 import { skipRowTriggers, verifyReferences } from './reference-guard';
-import type { StreamedTenant } from './reference-rules';
+import type { ReferencesWhileLoading, StreamedTenant } from './reference-rules';
 import { ALL_TABLES } from './tables';
 import { lockTenants, prepareTenant } from './tenant-row';
 
@@ -30,6 +30,10 @@ export interface LoadOptions {
   onProgress?: (progress: LoadProgress) => void;
   /** The users' hashes, started while the file was read (a new one hashes them here). */
   hasher?: PasswordHasher;
+  /** The file's reference rules, checked as each tenant is read and written (see ReferencesWhileLoading): its failure rolls the load back. */
+  check?: Pick<ReferencesWhileLoading, 'tenant' | 'done'>;
+  /** Opens a second connection to the same database: the statistics after the commit are then gathered on two at once. */
+  connect?: () => Promise<Client>;
 }
 
 export interface LoadSummary {
@@ -91,11 +95,13 @@ export async function loadDataset(client: Client, data: Dataset | { tenants: Loa
       data.tenants.map((t) => uuidKey(t.uuid)),
     );
     const checkAfter = await skipRowTriggers(client);
-    for (const tenant of data.tenants) {
+    for (const [i, tenant] of data.tenants.entries()) {
       const hashes = await hasher.of(tenant.usuarios ?? []);
-      await loadTenant(client, tenant, { replace: opts.replace, checkAfter }, hashes, summary, (phase, done) =>
+      const loadable = opts.check ? opts.check.tenant(tenant as StreamedTenant, i) : tenant;
+      await loadTenant(client, loadable, { replace: opts.replace, checkAfter }, hashes, summary, (phase, done) =>
         progress({ phase, done, total: totals[phase], ...(phase === 'proveedores' ? { unit: 'registros' } : {}) }),
       );
+      opts.check?.done();
       // The tenant's data changed (CONTRACT §9): readers get new ETags exactly from this commit on.
       await bumpDataVersion(client, tenant.uuid);
     }
@@ -107,9 +113,31 @@ export async function loadDataset(client: Client, data: Dataset | { tenants: Loa
   progress({ phase: 'analizando', done: 0 });
   // Fresh statistics so the first reads after a big import get the right plans. The data is
   // already committed: a failure here must not report the import as failed.
-  await client.query(`analyze ${ALL_TABLES.join(', ')}`).catch(() => undefined);
+  await analyzeTables(client, opts.connect).catch(() => undefined);
   summary.seconds = (performance.now() - started) / 1000;
   return summary;
+}
+
+/**
+ * `analyze` of every table the import writes, the largest first, each connection taking the next
+ * table when done: with a second connection the two large line tables are sampled at once (one
+ * backend per core) instead of one after the other.
+ */
+async function analyzeTables(client: Client, connect?: () => Promise<Client>): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(
+    `select t as name from unnest($1::text[]) t order by pg_total_relation_size(to_regclass(t)) desc nulls last`,
+    [ALL_TABLES],
+  );
+  const queue = rows.map((r) => r.name);
+  const worker = async (c: Client): Promise<void> => {
+    for (let table = queue.shift(); table !== undefined; table = queue.shift()) await c.query(`analyze ${table}`);
+  };
+  const second = connect ? await connect().catch(() => undefined) : undefined;
+  try {
+    await Promise.all([worker(client), ...(second ? [worker(second)] : [])]);
+  } finally {
+    await second?.end().catch(() => undefined);
+  }
 }
 
 export type PhaseProgress = (phase: string, done: number) => void;

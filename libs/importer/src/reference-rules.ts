@@ -30,7 +30,7 @@ import {
   uuidKey,
 } from './dataset-values';
 import { type StoredTenant, storedTenant } from './merge/stored-check';
-import type { ProblemList } from './problems';
+import { ProblemList } from './problems';
 import type { ListField } from './schema-validation';
 import type { UuidPrefilter } from './uuid-prefilter';
 
@@ -141,6 +141,88 @@ export async function checkReferencesStreamed(
   }
   for (const p of await checker.bulk.reportStreamed(tenants, skip)) problems.add(p.path, p.message);
   return stored;
+}
+
+/** The fused check found a problem, or the load did not read a list through: the file's check pass says what (see ReferencesWhileLoading). */
+export class ReferenceProblemsFound extends Error {
+  constructor() {
+    super('El archivo tiene problemas de referencias: se listan con la comprobación completa.');
+  }
+}
+
+/**
+ * The reference and uniqueness rules of checkReferencesStreamed applied while a plain import
+ * writes each tenant (the file's second read fused into the load): `tenant` wraps each list so
+ * every item the load reads is checked on its way, and `done`, after the tenant is written,
+ * throws ReferenceProblemsFound when anything was wrong. The load then rolls back and the caller
+ * runs the check pass of the file (DatasetRead.checkReferences), which lists every problem in its
+ * usual order with its path. The load reads the lists in the order the rules need them (a tenant's
+ * catalogs before its employees, payments, products, sales and suppliers; see loadTenant).
+ */
+export class ReferencesWhileLoading {
+  private readonly problems = new ProblemList();
+  private readonly checker: ReferenceChecker;
+  /** Lists (and payments' payslips) handed to the load and not read to their end yet. */
+  private open = 0;
+
+  constructor(prefilter: UuidPrefilter) {
+    this.checker = new ReferenceChecker(this.problems, prefilter);
+  }
+
+  tenant(t: StreamedTenant, i: number): StreamedTenant {
+    const c = this.checker;
+    const scope = c.head(t, i, eliminarKeys(t.eliminar));
+    return {
+      ...t,
+      tiposCotizante: this.tap(t.tiposCotizante, (x, j) => c.tipoCotizante(x, i, j, scope)),
+      conceptos: this.tap(t.conceptos, (x, j) => c.concepto(x, i, j, scope)),
+      gruposPago: this.tap(t.gruposPago, (x, j) => c.grupoPago(x, i, j, scope)),
+      categorias: this.tap(t.categorias, (x, j) => c.categoria(x, i, j, scope)),
+      empleados: this.tap(t.empleados, (x, j) => c.empleado(x, i, j, scope)),
+      pagos: this.tapPagos(t.pagos, `$.tenants[${i}]`, scope),
+      productos: this.tap(t.productos, (x, j) => c.producto(x, i, j, scope)),
+      ventas: this.tap(t.ventas, (x, j) => c.venta(x, `$.tenants[${i}].ventas[${j}]`, scope)),
+      proveedores: this.tap(t.proveedores, (x, j) => c.proveedor(x, i, j, scope)),
+    };
+  }
+
+  /** After the tenant was written: any problem so far (or a list the load left unread) fails the load. */
+  done(): void {
+    if (this.problems.count || this.checker.bulk.duplicateCount || this.open) throw new ReferenceProblemsFound();
+  }
+
+  /** The list as the load reads it: each item checked by `visit` on its way (or replaced by what visit returns). */
+  private tap<T>(items: Items<T> | undefined, visit: (item: T, index: number) => T | void): AsyncIterable<T> | undefined {
+    if (items === undefined) return undefined;
+    this.open++;
+    let read = false;
+    const readThrough = (): void => void this.open--;
+    return {
+      async *[Symbol.asyncIterator]() {
+        // Read twice, its items would count twice (repeated uuids): the load reads each list once.
+        if (read) throw new Error('A list of the tenant was read twice by the load');
+        read = true;
+        let j = 0;
+        for await (const item of items) yield visit(item, j++) ?? item;
+        readThrough();
+      },
+    };
+  }
+
+  /** Each payment checked as it comes, then its payslips as the load reads them. */
+  private tapPagos(
+    pagos: AsyncIterable<PagoStreamInput> | undefined,
+    path: string,
+    scope: TenantScope,
+  ): AsyncIterable<PagoStreamInput> | undefined {
+    const c = this.checker;
+    return this.tap(pagos, (pago, j) => {
+      const pagoPath = `${path}.pagos[${j}]`;
+      const bonds = c.pagoHeader(pago, pagoPath, scope);
+      const empleados = this.tap(pago.empleados, (pe, k) => c.payslip(pe, pagoPath, k, bonds, scope))!;
+      return { ...pago, empleados };
+    });
+  }
 }
 
 /** The keys a tenant's `eliminar` names, for membership tests. */

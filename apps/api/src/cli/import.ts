@@ -1,7 +1,9 @@
 /**
- * `npm run import -- <archivo.json> [--replace | --merge] [--dry-run]` (CONTRACT §6): validates the
- * whole file first and touches the database only when it is valid, then loads it in one
- * transaction. A merge (docs/IMPORT.md) validates the file against the stored data too, inside its
+ * `npm run import -- <archivo.json> [--replace | --merge] [--dry-run]` (CONTRACT §6): reads the
+ * file once for its syntax and schema (a file that fails them never reaches the database), then
+ * loads it in one transaction while checking its references and uniqueness on the same read; a
+ * problem found there rolls the transaction back and the file's problems are listed as a check
+ * of the whole file lists them, so nothing is committed unless the whole file is valid. A merge (docs/IMPORT.md) validates the file against the stored data too, inside its
  * transaction, and writes only what differs; --dry-run says what would change and writes nothing. The file is read
  * as a stream (libs/importer/src/stream), so its size does not matter: memory holds one chunk and
  * the payslips or sales parsed from it, plus the tenants' catalogs and compact uuid sets (and
@@ -32,10 +34,9 @@ import {
   mergeLine,
   PasswordHasher,
   readDatasetFile,
-  scanDatasetFile,
+  ReferenceProblemsFound,
   tenantLine,
   type DatasetRead,
-  type DatasetScan,
   type ImportProblem,
   type LoadProgress,
   type LoadSummary,
@@ -101,19 +102,18 @@ async function jsonFailure(file: string, err: JsonStreamError): Promise<CliFailu
 }
 
 /**
- * Validates the file as a stream (never the whole document in memory): both passes, or (`firstOnly`,
- * a merge) syntax and schema only; read errors and bad JSON become CliFailure.
+ * The file's first pass, as a stream (never the whole document in memory): syntax and schema, the
+ * rules left for later (DatasetRead.checkReferences or checkWhileLoading); read errors and bad JSON
+ * become CliFailure.
  */
-async function scanFile(file: string, gc: GarbageCadence, hasher: PasswordHasher, firstOnly: true): Promise<DatasetRead>;
-async function scanFile(file: string, gc: GarbageCadence, hasher: PasswordHasher, firstOnly?: false): Promise<DatasetScan>;
-async function scanFile(file: string, gc: GarbageCadence, hasher: PasswordHasher, firstOnly = false): Promise<DatasetRead | DatasetScan> {
+async function scanFile(file: string, gc: GarbageCadence, hasher: PasswordHasher): Promise<DatasetRead> {
   const progress = createProgressReporter();
   const onProgress = (p: Parameters<typeof progress.update>[0]): void => {
     gc.tick();
     progress.update(p);
   };
   try {
-    return await (firstOnly ? readDatasetFile(file, onProgress, hasher) : scanDatasetFile(file, onProgress, hasher));
+    return await readDatasetFile(file, onProgress, hasher);
   } catch (err) {
     if (err instanceof JsonStreamError) throw await jsonFailure(file, err);
     const code = (err as NodeJS.ErrnoException).code ?? '';
@@ -141,16 +141,27 @@ function summaryLine(s: LoadSummary, elapsedMs: number): string {
   return `Importado: ${parts.join(', ')} en ${formatSeconds(elapsedMs)} s`;
 }
 
-/** Runs `work` on a connection to the migrated database, the import's signals handled (an interrupt rolls back). */
-async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` on a connection to the migrated database, the import's signals handled (an interrupt
+ * rolls back); `connect` opens another connection like it (the caller ends it).
+ */
+async function withDatabase<T>(work: (client: Client, connect: () => Promise<Client>) => Promise<T>): Promise<T> {
   loadEnvFile();
   const config = loadConfig();
   const db: DatabaseSelection = await acquireDatabase(config, stderr);
-  const client = new Client({
-    connectionString: db.url,
-    application_name: 'nomina-import',
-    options: `-c search_path=${searchPath(config.databaseSchema)}`,
-  });
+  const newClient = (): Client =>
+    new Client({
+      connectionString: db.url,
+      application_name: 'nomina-import',
+      options: `-c search_path=${searchPath(config.databaseSchema)}`,
+    });
+  const connect = async (): Promise<Client> => {
+    const other = newClient();
+    other.on('error', () => undefined);
+    await other.connect();
+    return other;
+  };
+  const client = newClient();
   // A connection lost mid-load (terminated backend, server restart) also fails the statement in
   // flight, which reports it; without a listener the client's 'error' event would crash the
   // process with Node's "Unhandled 'error' event" stack instead.
@@ -165,7 +176,7 @@ async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T>
   try {
     await migrateDatabase(db.url, APP_SCHEMA, { dbSchema: config.databaseSchema });
     await client.connect();
-    return await work(client);
+    return await work(client, connect);
   } finally {
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
@@ -196,7 +207,7 @@ function printProblems(file: string, problems: ImportProblem[]): number {
 async function runMerge(args: ImportArgs, started: number, gc: GarbageCadence): Promise<number> {
   // The users' passwords are hashed while the file is read (see PasswordHasher).
   const hasher = new PasswordHasher();
-  const read = await scanFile(args.file, gc, hasher, true);
+  const read = await scanFile(args.file, gc, hasher);
   gc.now();
   const result: MergeResult = await withDatabase((client) =>
     withProgress(gc, (onProgress) =>
@@ -219,7 +230,7 @@ async function runMerge(args: ImportArgs, started: number, gc: GarbageCadence): 
 }
 
 /** --dry-run of a plain or replacing import: which tenants it would create or replace (or refuse), writing nothing. */
-async function dryRunLoad(args: ImportArgs, scan: DatasetScan): Promise<number> {
+async function dryRunLoad(args: ImportArgs, scan: DatasetRead): Promise<number> {
   const lines = await withDatabase(async (client) => {
     const out: { line: string; refused: boolean }[] = [];
     for (const t of scan.dataset.tenants) {
@@ -252,18 +263,41 @@ export async function runImport(argv: string[]): Promise<number> {
   try {
     if (args.merge) return await runMerge(args, started, gc);
     const hasher = new PasswordHasher();
-    const scan = await scanFile(args.file, gc, hasher);
-    if (scan.problems.length) return printProblems(args.file, scan.problems);
-    stderr(
-      `Archivo válido (leído en ${formatSeconds(scan.timings.read * 1000)} s, validado en ${formatSeconds(scan.timings.validate * 1000)} s).`,
-    );
+    const read = await scanFile(args.file, gc, hasher);
+    if (read.problems.length) return printProblems(args.file, read.problems);
     gc.now();
-    if (args.dryRun) return await dryRunLoad(args, scan);
-    const summary = await withDatabase((client) =>
-      withProgress(gc, (onProgress) =>
-        loadDataset(client, scan.dataset, { replace: args.replace, totals: scan.totals, hasher, onProgress }),
-      ),
+    if (args.dryRun) {
+      const checked = await read.checkReferences();
+      if (checked.problems.length) return printProblems(args.file, checked.problems);
+      return await dryRunLoad(args, read);
+    }
+    stderr(
+      `Archivo leído en ${formatSeconds(read.timings.read * 1000)} s, sintaxis y esquema válidos; ` +
+        'las referencias se comprueban mientras se carga (si falla alguna, no se importa nada).',
     );
+    let summary: LoadSummary;
+    try {
+      summary = await withDatabase((client, connect) =>
+        withProgress(gc, (onProgress) =>
+          loadDataset(client, read.dataset, {
+            connect,
+            replace: args.replace,
+            totals: read.totals,
+            hasher,
+            onProgress,
+            check: read.checkWhileLoading(),
+          }),
+        ),
+      );
+    } catch (err) {
+      // Rolled back. Whatever failed the load (a problem of the file, or one the database found, or
+      // no database at all), the file's own problems come first, listed by the check pass as before.
+      const checked = await read.checkReferences();
+      if (checked.problems.length) return printProblems(args.file, checked.problems);
+      if (err instanceof ReferenceProblemsFound) throw new Error('the check while loading and the check pass disagree', { cause: err });
+      throw err;
+    }
+    stderr('Archivo válido: referencias y unicidad comprobadas durante la carga.');
     process.stdout.write(`${summaryLine(summary, performance.now() - started)}\n`);
     return 0;
   } catch (err) {

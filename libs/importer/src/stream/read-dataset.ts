@@ -6,7 +6,7 @@ import type { PagoEmpleadoInput, PagoStreamInput, ProveedorInput, VentaInput } f
 import { ProblemList, type ImportProblem } from '../problems';
 import type { Client } from 'pg';
 import type { StoredTenant } from '../merge/stored-check';
-import { checkReferencesStreamed, SUPPLIER_KIND, supplierUniqueKey, type StreamedTenant } from '../reference-rules';
+import { checkReferencesStreamed, ReferencesWhileLoading, SUPPLIER_KIND, supplierUniqueKey, type StreamedTenant } from '../reference-rules';
 import { BULK_FIELDS, type BulkField, isListField, type ListField, SchemaCheck } from '../schema-validation';
 import type { PasswordHasher } from '../password-hasher';
 import { UuidPrefilter } from '../uuid-prefilter';
@@ -23,7 +23,8 @@ import { JsonSplitter, type PathSegment } from './json-splitter';
  * 2. the reference and uniqueness rules, in the same order as for a parsed document, reading each
  *    tenant's payments and sales again from their byte ranges (in memory: the tenants' catalogs,
  *    and for the bulk uuids a Bloom filter from pass 1 plus the exact set of its candidates);
- * and the load reads those ranges a third time (loadDataset iterates them). Each read holds one
+ * and the load reads those ranges a third time (loadDataset iterates them); a plain import instead
+ * checks the rules of pass 2 as its load reads the ranges (checkWhileLoading), two reads in all. Each read holds one
  * chunk and what was parsed from it: payslips one by one, never a whole payment (one payment may
  * hold any number of them), and whole sales.
  */
@@ -246,6 +247,11 @@ export interface DatasetRead {
    * tenant's StoredTenant (by tenant index) for the load.
    */
   checkReferences(merge?: { client: Client }): Promise<{ problems: ImportProblem[]; stored: StoredTenant[] }>;
+  /**
+   * Pass 2 fused into a plain load (two reads of the file instead of three): the rules checked as
+   * the load reads each tenant. When they fail the load, checkReferences (still possible) lists the problems.
+   */
+  checkWhileLoading(): ReferencesWhileLoading;
 }
 
 /** With `hasher`, each user's password is queued for hashing as the user is read (see PasswordHasher). */
@@ -448,6 +454,12 @@ export async function readDatasetFile(file: string, onProgress?: ScanProgress, h
       onProgress = undefined;
       result.timings.validate = (performance.now() - checkStarted) / 1000;
       return { problems: problems.toArray(), stored };
+    },
+    checkWhileLoading: () => {
+      if (!prefilter || firstPass.count) throw new Error('checkWhileLoading needs a first pass without problems');
+      // The load reports its own progress.
+      onProgress = undefined;
+      return new ReferencesWhileLoading(prefilter);
     },
   };
   return result;
