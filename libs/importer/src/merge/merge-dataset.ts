@@ -8,7 +8,6 @@ import {
   removeEmpleados,
   stageNomina,
 } from '@nomina-api/nomina/persistence';
-import { verifyPassword } from '@nomina-api/platform/auth';
 import { bumpDataVersion } from '@nomina-api/platform/persistence';
 import {
   changed,
@@ -23,6 +22,7 @@ import {
   stagePlatform,
   type UsuarioInput,
   uuidKey,
+  verifyPassword,
 } from '@nomina-api/platform/bulk';
 import { loadProveedores, mergeProveedores, stageProveedores } from '@nomina-api/proveedores/persistence';
 import { loadProductos, loadVentas, mergeProductos, mergeVentas, stageReportes } from '@nomina-api/reportes/persistence';
