@@ -27,9 +27,10 @@
  *     time end to end, the WAL it wrote (pg_current_wal_lsn() difference, with the full-page images
  *     apart when pg_walinspect is there) against the size of the payment's rows. --with-replace
  *     then replaces that tenant whole (loadDataset in-process) for the same figures. Each merge
- *     follows a checkpoint (the worst case for full-page images); --no-checkpoint measures it right
- *     after the merge before it instead (pages already imaged: the best case). --wal-detail prints
- *     each merge's WAL by resource manager and by relation.
+ *     follows a checkpoint (every page it changes is imaged); --no-checkpoint measures it right after
+ *     the merge before it instead (only the pages that merge changed are not imaged again: a removal
+ *     leaves the index pages an insert changes untouched). --wal-detail prints each merge's WAL by
+ *     resource manager and by relation.
  *   node tools/run-ts.js bench/import.bench.ts tenants [--tenants=60] [--runs=1] [--keep-file] [--reuse-file] [--cpu-prof]
  *     A file of many tenants of the demo generator's shape (each an active demo tenant at demo
  *     scale from its own seed: 60 tenants give 1.1 M payslip lines, 210 users, 137 MB), imported by
@@ -660,9 +661,9 @@ interface MergeRun {
 }
 
 /**
- * A merge after a checkpoint (so its full-page images are the worst case), or with --no-checkpoint
- * right after the unmeasured merge before it (its pages mostly imaged already: the best case):
- * wall time, peak RSS and WAL.
+ * A merge after a checkpoint (so every page it changes is imaged), or with --no-checkpoint right
+ * after the merge before it (the pages that one changed are not imaged again): wall time, peak RSS
+ * and WAL.
  */
 async function measuredMerge(client: Client, url: string, file: string): Promise<MergeRun> {
   if (!process.argv.includes('--no-checkpoint')) await client.query('checkpoint');
