@@ -20,13 +20,17 @@
  *   node tools/run-ts.js bench/import.bench.ts files
  *     The same for 1 M and 5 M payslip lines (~215 MB and ~1.1 GB) and for one payment of 1 M
  *     lines, with a table for bench/RESULTS.md.
- *   node tools/run-ts.js bench/import.bench.ts merge [--scale=large] [--payslips=500] [--reuse] [--with-replace]
+ *   node tools/run-ts.js bench/import.bench.ts merge [--scale=large] [--payslips=500] [--reuse] [--with-replace] [--no-checkpoint] [--wal-detail]
  *     The demo dataset at --scale loaded in-process (--reuse keeps it from a previous run), then one
  *     new payment of --payslips payslips (12 lines each, on the bonds of the tenant with the most
  *     payslips) merged into that tenant by the compiled CLI (`--merge`, under /usr/bin/time): wall
  *     time end to end, the WAL it wrote (pg_current_wal_lsn() difference, with the full-page images
  *     apart when pg_walinspect is there) against the size of the payment's rows. --with-replace
- *     then replaces that tenant whole (loadDataset in-process) for the same figures.
+ *     then replaces that tenant whole (loadDataset in-process) for the same figures. Each merge
+ *     follows a checkpoint (every page it changes is imaged); --no-checkpoint measures it right after
+ *     the merge before it instead (only the pages that merge changed are not imaged again: a removal
+ *     leaves the index pages an insert changes untouched). --wal-detail prints each merge's WAL by
+ *     resource manager and by relation.
  *   node tools/run-ts.js bench/import.bench.ts tenants [--tenants=60] [--runs=1] [--keep-file] [--reuse-file] [--cpu-prof]
  *     A file of many tenants of the demo generator's shape (each an active demo tenant at demo
  *     scale from its own seed: 60 tenants give 1.1 M payslip lines, 210 users, 137 MB), imported by
@@ -599,6 +603,44 @@ async function walSince(client: Client, start: string): Promise<WalFigures> {
 
 const mb = (bytes: number): string => (bytes / 1e6).toFixed(2);
 
+/**
+ * --wal-detail: what a merge's WAL consists of (pg_walinspect, PostgreSQL 16+): bytes by resource
+ * manager, then by relation (the records' block data and full-page images; a record of several
+ * blocks counts its header once, on its first block).
+ */
+async function printWalDetail(client: Client, start: string, end: string): Promise<void> {
+  try {
+    const { rows: managers } = await client.query<{ rm: string; n: string; rec: string; fpi: string }>(
+      `select "resource_manager/record_type" as rm, count::text as n, record_size::text as rec, fpi_size::text as fpi
+         from pg_get_wal_stats($1::pg_lsn, $2::pg_lsn) where count > 0 order by combined_size desc`,
+      [start, end],
+    );
+    console.log(
+      `  WAL por gestor: ${managers.map((m) => `${m.rm} ${mb(Number(m.rec) + Number(m.fpi))} MB (${m.n} registros, imágenes ${mb(Number(m.fpi))})`).join('; ')}`,
+    );
+    // record_length counts the record's images too: the rest of a record is charged to its first block.
+    const { rows: relations } = await client.query<{ rel: string; kinds: string; pages: string; rec: string; fpi: string }>(
+      `with b as materialized (select * from pg_get_wal_block_info($1::pg_lsn, $2::pg_lsn)),
+            r as (select start_lsn, sum(block_fpi_length) as fpi from b group by 1),
+            k as (select b.relfilenode, b.record_type, count(*) as n from b group by 1, 2)
+       select coalesce(pg_filenode_relation(0, b.relfilenode)::text, b.relfilenode::text) as rel,
+              (select string_agg(k.record_type || ' ' || k.n, ', ' order by k.n desc) from k where k.relfilenode = b.relfilenode) as kinds,
+              count(distinct b.relblocknumber)::text as pages,
+              sum(case when b.block_id = 0 then b.record_length - r.fpi else 0 end)::text as rec, sum(b.block_fpi_length)::text as fpi
+         from b join r using (start_lsn) group by b.relfilenode
+        order by sum(case when b.block_id = 0 then b.record_length - r.fpi else 0 end + b.block_fpi_length) desc limit 14`,
+      [start, end],
+    );
+    for (const r of relations) {
+      console.log(
+        `    ${r.rel}: ${mb(Number(r.rec) + Number(r.fpi))} MB (imágenes ${mb(Number(r.fpi))} MB; ${r.pages} páginas; ${r.kinds})`,
+      );
+    }
+  } catch (err) {
+    console.log(`  (sin detalle del WAL: ${(err as Error).message})`);
+  }
+}
+
 /** The compiled CLI merging `file` into the bench's database, as `npm run import -- file --merge` runs. */
 async function mergeCli(url: string, file: string, timeFile?: string): Promise<{ code: number; stdout: string }> {
   const command = [process.execPath, ...importScriptFlags(), join(ROOT, 'dist/apps/api/src/cli/import.js'), file, '--merge'];
@@ -621,15 +663,23 @@ interface MergeRun {
   wal: WalFigures;
 }
 
-/** A merge after a checkpoint (so its full-page images are the worst case): wall time, peak RSS and WAL. */
+/**
+ * A merge after a checkpoint (so every page it changes is imaged), or with --no-checkpoint right
+ * after the merge before it (the pages that one changed are not imaged again): wall time, peak RSS
+ * and WAL.
+ */
 async function measuredMerge(client: Client, url: string, file: string): Promise<MergeRun> {
-  await client.query('checkpoint');
+  if (!process.argv.includes('--no-checkpoint')) await client.query('checkpoint');
   const start = (await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0].lsn;
   const timeFile = `${FILE}.time`;
   const started = performance.now();
   const { code, stdout } = await mergeCli(url, file, timeFile);
   const wall = (performance.now() - started) / 1000;
   const wal = await walSince(client, start);
+  if (process.argv.includes('--wal-detail')) {
+    const end = (await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0].lsn;
+    await printWalDetail(client, start, end);
+  }
   const rssMb = Math.round(Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) / 1024);
   rmSync(timeFile, { force: true });
   process.stdout.write(stdout);

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { hashPassword } from '@nomina-api/platform/auth';
+import { hashPassword } from '@nomina-api/platform/bulk';
 import type { UsuarioInput } from './dataset.types';
 
 /**

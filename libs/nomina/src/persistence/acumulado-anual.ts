@@ -196,18 +196,112 @@ export const ACUMULADO_ANUAL_ROWS = acumuladoAnualRowsSql();
  * The third form, for a merge (merge-pagos.ts): the rows of the bonds and years in the temporary
  * table `keys` (vinculacion_id, ano) rebuilt from their stored payslips, every other row left as it
  * is. A bond's payslips are found by index (pago_empleado_vinculacion), so the cost is that of the
- * bonds the merge touched, not of the tenant.
+ * bonds the merge touched, not of the tenant. A row is updated in place only where a value changed
+ * (no key column changes, so a page with room takes it without touching the index), inserted where
+ * new and deleted where its bond has no definitive payslip of that year left: a delete and insert of
+ * every row wrote each row and its index entry again.
  */
 export async function refreshAcumuladoAnual(client: Client, tenantKey: string, keys: string): Promise<void> {
-  await client.query(
-    `delete from vinculacion_acumulado_anual a using ${keys} k where a.tenant_id = $1 and a.vinculacion_id = k.vinculacion_id and a.ano = k.ano`,
-    [tenantKey],
-  );
   const mine =
     `pe.tenant_id = $1 and pe.vinculacion_id in (select vinculacion_id from ${keys}) ` +
     `and exists (select 1 from ${keys} k where k.vinculacion_id = pe.vinculacion_id and k.ano = extract(year from pe.pago_fecha_desde))`;
+  const columns = NOMINA_COLUMNS.vinculacion_acumulado_anual;
+  const values = columns.filter((c) => c !== 'tenant_id' && c !== 'ano' && c !== 'vinculacion_id');
+  const same = (a: string, b: string): string =>
+    `${a}.tenant_id = $1 and ${a}.ano = ${b}.ano and ${a}.vinculacion_id = ${b}.vinculacion_id`;
+  // One statement: its parts see the same snapshot and touch disjoint rows.
   await client.query(
-    `insert into vinculacion_acumulado_anual (${NOMINA_COLUMNS.vinculacion_acumulado_anual.join(', ')}) ${acumuladoAnualRowsSql(mine)}`,
+    `with fresh as materialized (${acumuladoAnualRowsSql(mine)}),
+     changed as (
+       update vinculacion_acumulado_anual a set ${values.map((c) => `${c} = f.${c}`).join(', ')}
+         from fresh f where ${same('a', 'f')}
+          and (${values.map((c) => `a.${c}`).join(', ')}) is distinct from (${values.map((c) => `f.${c}`).join(', ')})),
+     added as (
+       insert into vinculacion_acumulado_anual (${columns.join(', ')})
+       select ${columns.map((c) => `f.${c}`).join(', ')} from fresh f
+        where not exists (select 1 from vinculacion_acumulado_anual a where ${same('a', 'f')}))
+     delete from vinculacion_acumulado_anual a using ${keys} k
+      where a.tenant_id = $1 and a.vinculacion_id = k.vinculacion_id and a.ano = k.ano
+        and not exists (select 1 from fresh f where f.ano = a.ano and f.vinculacion_id = a.vinculacion_id)`,
+    [tenantKey],
+  );
+}
+
+const DELTA_TABLE = 'merge_acumulado_delta';
+const SUMS = ['total_devengados', 'total_deducciones', 'aportes_devengados', 'aportes_deducciones', 'aportes_lineas'] as const;
+
+/**
+ * A merge's cheaper path to the same rows, in two steps around its writes (like concepto-anual.ts):
+ * the sums' difference per bond and year — minus the stored payslips of the payments in `removed`,
+ * plus the staged ones (merge_pago_empleado) of those in `added` (subqueries of payment ids) — with
+ * the latest added payment, noted before the stored payments go. A row whose latest payment goes
+ * and does not come back at least as late for that bond (a payment removed, or replaced with other
+ * dates or without the bond) cannot be mended by a difference: its key goes into `keys`, for
+ * refreshAcumuladoAnual. Rebuilding every touched row instead read each bond's payslips of every
+ * year (≈ 150 per bond of the large dataset: 0.3 s for a payment of 500 payslips).
+ */
+export async function stageAcumuladoAnualDelta(
+  client: Client,
+  tenantKey: string,
+  removed: string,
+  added: string,
+  keys: string,
+): Promise<void> {
+  await client.query(
+    `create temp table if not exists ${DELTA_TABLE} (vinculacion_id uuid, ano smallint, total_devengados numeric, total_deducciones numeric,
+       aportes_devengados numeric, aportes_deducciones numeric, aportes_lineas int, ultimo_pago_id uuid) on commit drop`,
+  );
+  await client.query(`truncate ${DELTA_TABLE}`);
+  const signed = (sign: number, payslips: string, where: string): string =>
+    `select ${sign} as s, vinculacion_id, extract(year from pago_fecha_desde)::smallint as ano, ${SUMS.join(', ')}, pago_id, pago_fecha_desde, pago_fecha_pago
+       from ${payslips} where pago_definitivo and ${where}`;
+  await client.query(
+    `insert into ${DELTA_TABLE}
+     select vinculacion_id, ano, ${SUMS.map((c) => `sum(s * ${c})`).join(', ')},
+            (array_agg(pago_id order by pago_fecha_desde desc, pago_fecha_pago desc, pago_id desc) filter (where s = 1))[1]
+       from (${signed(-1, 'pago_empleado', `tenant_id = $1 and pago_id in ${removed}`)}
+             union all
+             ${signed(1, 'merge_pago_empleado', `pago_id in ${added}`)}) x
+      group by 1, 2`,
+    [tenantKey],
+  );
+  await client.query(
+    `insert into ${keys}
+     select a.vinculacion_id, a.ano from vinculacion_acumulado_anual a join ${DELTA_TABLE} d on d.vinculacion_id = a.vinculacion_id and d.ano = a.ano
+       join pago p on p.tenant_id = $1 and p.id = a.ultimo_pago_id
+      where a.tenant_id = $1 and a.ultimo_pago_id in ${removed}
+        and not exists (select 1 from merge_pago_empleado s
+                         where s.pago_id = a.ultimo_pago_id and s.vinculacion_id = a.vinculacion_id and s.pago_definitivo
+                           and extract(year from s.pago_fecha_desde) = a.ano
+                           and (s.pago_fecha_desde, s.pago_fecha_pago) >= (p.fecha_desde, p.fecha_pago))
+     on conflict do nothing`,
+    [tenantKey],
+  );
+}
+
+/**
+ * The second step, once the merge's payments are written: every row of the difference not in `keys`
+ * gets its sums plus the difference and, when the latest added payment is later, that payment
+ * (written only where a value changes); a bond's first definitive payslip of a year adds its row.
+ */
+export async function applyAcumuladoAnualDelta(client: Client, tenantKey: string, keys: string): Promise<void> {
+  const mended = SUMS.map((c) => `a.${c} + d.${c}`);
+  const later = `case when np.id is not null and (np.fecha_desde, np.fecha_pago, np.id) > (op.fecha_desde, op.fecha_pago, op.id) then np.id else op.id end`;
+  await client.query(
+    `update vinculacion_acumulado_anual a set (${SUMS.join(', ')}, ultimo_pago_id) = (${mended.join(', ')}, ${later})
+       from ${DELTA_TABLE} d join pago op on op.tenant_id = $1
+       left join pago np on np.tenant_id = $1 and np.id = d.ultimo_pago_id
+      where a.tenant_id = $1 and a.vinculacion_id = d.vinculacion_id and a.ano = d.ano and op.id = a.ultimo_pago_id
+        and not exists (select 1 from ${keys} k where k.vinculacion_id = d.vinculacion_id and k.ano = d.ano)
+        and (${SUMS.map((c) => `d.${c} <> 0`).join(' or ')} or ${later} <> a.ultimo_pago_id)`,
+    [tenantKey],
+  );
+  await client.query(
+    `insert into vinculacion_acumulado_anual (${NOMINA_COLUMNS.vinculacion_acumulado_anual.join(', ')})
+     select $1::uuid, d.ano, d.vinculacion_id, ${SUMS.map((c) => `d.${c}`).join(', ')}, d.ultimo_pago_id from ${DELTA_TABLE} d
+      where d.ultimo_pago_id is not null
+        and not exists (select 1 from vinculacion_acumulado_anual a where a.tenant_id = $1 and a.vinculacion_id = d.vinculacion_id and a.ano = d.ano)
+        and not exists (select 1 from ${keys} k where k.vinculacion_id = d.vinculacion_id and k.ano = d.ano)`,
     [tenantKey],
   );
 }

@@ -6,7 +6,7 @@ import {
   wholeActions,
   type WholeItems,
 } from '@nomina-api/platform/bulk';
-import { refreshAcumuladoAnual } from './acumulado-anual';
+import { applyAcumuladoAnualDelta, refreshAcumuladoAnual, stageAcumuladoAnualDelta } from './acumulado-anual';
 import { applyConceptoAnualDelta, stageConceptoAnualDelta } from './concepto-anual';
 import { NOMINA_COLUMNS as COLUMNS } from './tables';
 
@@ -15,10 +15,11 @@ import { NOMINA_COLUMNS as COLUMNS } from './tables';
  * payslips, lines, concept totals) when anything in it differs from the stored one, inserted when
  * new, removed when listed in `eliminar.pagos`; an identical payment is not touched. The file's
  * payments were staged by loadPagos (STAGED, totals derived as in a plain import); the comparison
- * reads only the stored payments the file names. vinculacion_acumulado_anual is rebuilt for the
- * bonds and years of the payslips removed and written (refreshAcumuladoAnual: its latest payment
- * cannot be taken back by a difference); vinculacion_concepto_anual gets the difference of their
- * lines (applyConceptoAnualDelta). Nothing else is read or written.
+ * reads only the stored payments the file names. vinculacion_acumulado_anual gets the difference
+ * of the payslips removed and written (applyAcumuladoAnualDelta), and its rows whose latest payment
+ * went are rebuilt (refreshAcumuladoAnual: a latest payment cannot be taken back by a difference);
+ * vinculacion_concepto_anual gets the difference of their lines (applyConceptoAnualDelta). Nothing
+ * else is read or written.
  */
 
 const list = (table: keyof typeof COLUMNS, alias?: string): string => COLUMNS[table].map((c) => (alias ? `${alias}.${c}` : c)).join(', ');
@@ -70,17 +71,9 @@ async function applyPagos(ctx: MergeContext): Promise<void> {
   const { client, tenantKey } = ctx;
   const gone = wholeActions(PAGOS, `'R', 'E'`);
   const put = wholeActions(PAGOS, `'N', 'R'`);
-  // The rollup rows to rebuild: the bonds and years of every definitive payslip removed or written.
-  await client.query(
-    `insert into ${KEYS_TABLE}
-     select vinculacion_id, extract(year from pago_fecha_desde)::smallint from pago_empleado
-      where tenant_id = $1 and pago_definitivo and pago_id in ${gone}
-     union
-     select vinculacion_id, extract(year from pago_fecha_desde)::smallint from merge_pago_empleado
-      where pago_definitivo and pago_id in ${put}`,
-    [tenantKey],
-  );
-  // The per-concept rollup's difference, read while the stored lines of the payments that go are still there.
+  // The rollups' differences, read while the stored payslips and lines of the payments that go are
+  // still there; the yearly rows a difference cannot mend are noted in KEYS_TABLE for a rebuild.
+  await stageAcumuladoAnualDelta(client, tenantKey, gone, put, KEYS_TABLE);
   await stageConceptoAnualDelta(client, tenantKey, gone, put);
   // Children first: the line table has no foreign key to cascade through.
   await client.query(
@@ -103,6 +96,7 @@ async function applyPagos(ctx: MergeContext): Promise<void> {
   ] as const) {
     await client.query(`insert into ${table} (${list(table)}) select ${list(table)} from merge_${table} where ${column} in ${put}`);
   }
+  await applyAcumuladoAnualDelta(client, tenantKey, KEYS_TABLE);
   await applyConceptoAnualDelta(client, tenantKey);
 }
 

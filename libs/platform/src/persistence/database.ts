@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { Client } from 'pg';
 import { MikroORM, type Options, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { AppConfig } from '../config/app-config';
@@ -204,8 +205,34 @@ export function ormOptions(
   };
 }
 
-/** Applies pending migrations (all in one transaction) in `dbSchema` (default public); returns the names applied. */
+/**
+ * Whether every migration of `schema` is recorded in the migrations table of `dbSchema`: one query,
+ * and a missing table (a new database or schema) is "no".
+ */
+async function migrationsApplied(url: string, schema: SchemaParts, dbSchema: string): Promise<boolean> {
+  const client = new Client({ connectionString: url });
+  // A server stopped under it fails the query, which reports it; without a listener the client's
+  // 'error' event would crash the process.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const table = await client.query<{ t: string | null }>(`select to_regclass($1)::text as t`, [`"${dbSchema}".schema_migrations`]);
+    if (!table.rows[0].t) return false;
+    const { rows } = await client.query<{ name: string }>(`select name from ${table.rows[0].t}`);
+    const applied = new Set(rows.map((r) => r.name));
+    return schema.migrations.every((m) => applied.has(m.name));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Applies pending migrations (all in one transaction) in `dbSchema` (default public); returns the names applied.
+ * A schema already current costs a query or two: MikroORM's migrator (its start-up, the preflight's
+ * extension checks) runs only when something is pending: ~80 ms of every `npm run import` against ~15 ms.
+ */
 export async function migrateDatabase(url: string, schema: SchemaParts, options: { dbSchema?: string } = {}): Promise<string[]> {
+  if (await migrationsApplied(url, schema, options.dbSchema ?? 'public')) return [];
   await preflight(url, options.dbSchema ?? 'public');
   const orm = await MikroORM.init(ormOptions(url, schema, { poolMax: 2, dbSchema: options.dbSchema }));
   try {
