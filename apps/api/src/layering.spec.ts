@@ -85,6 +85,11 @@ describe('layering rules (eslint.config.mjs)', () => {
       "import { x } from '@nomina-api/platform/persistence';",
     ],
     ['a context using the platform root', 'libs/proveedores/src/http/probe.ts', "import { x } from '@nomina-api/platform';"],
+    [
+      "a context's migrations using the light database entry",
+      'libs/reportes/src/persistence/migrations/probe.ts',
+      "import { x } from '@nomina-api/platform/database';",
+    ],
     ['a spec using the platform fixtures', 'libs/reportes/src/queries/probe.spec.ts', "import { x } from '@nomina-api/platform/testing';"],
     ['the platform by relative path inside it', 'libs/platform/src/export/probe.ts', "import { x } from '../http/uuid';"],
   ];

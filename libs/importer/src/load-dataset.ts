@@ -1,7 +1,6 @@
 import type { Client } from 'pg';
 import { loadCatalogos, loadPagos, writeSecuencia } from '@nomina-api/nomina/persistence';
-import { bumpDataVersion } from '@nomina-api/platform/persistence';
-import { loadPlatformTenantData, uuidKey } from '@nomina-api/platform/bulk';
+import { bumpDataVersion, loadPlatformTenantData, uuidKey } from '@nomina-api/platform/bulk';
 import { loadProveedores } from '@nomina-api/proveedores/persistence';
 import { loadProductos, loadVentas } from '@nomina-api/reportes/persistence';
 import type { Dataset, PagoInput, PagoStreamInput, ProveedorInput, UsuarioInput, VentaInput } from './dataset.types';

@@ -51,6 +51,23 @@ interface Validators {
   payslip: ValidateFunction;
 }
 
+/** An object whose members, one per key, are each compiled on first read and then kept. */
+function compiledOnUse<K extends string>(keys: readonly K[], compile: (key: K) => ValidateFunction): Record<K, ValidateFunction> {
+  const target = {} as Record<K, ValidateFunction>;
+  for (const key of keys) {
+    Object.defineProperty(target, key, {
+      enumerable: true,
+      get: () => {
+        const validate = compile(key);
+        Object.defineProperty(target, key, { value: validate, enumerable: true });
+        return validate;
+      },
+      configurable: true,
+    });
+  }
+  return target;
+}
+
 let compiled: Validators | undefined;
 
 function validators(): Validators {
@@ -60,18 +77,18 @@ function validators(): Validators {
   const defs = shell.$defs as unknown as Record<string, { properties: Record<string, unknown> }>;
   defs.pagoHeader = { ...defs.pago, properties: { ...defs.pago.properties, empleados: { type: 'array' } } };
   // verbose: anyOf errors then carry their branches, which is how their message is written.
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strictTypes: false });
+  // validateSchema: false spares every import compiling the draft 2020-12 meta-schema (~50 ms of a
+  // one-payment merge's start); schema-validation.spec.ts checks the schema against it instead.
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strictTypes: false, validateSchema: false });
   ajv.addSchema(shell);
   const get = (ref: string): ValidateFunction => ajv.getSchema(`${shell.$id}${ref}`)!;
-  compiled = {
-    shell: get(''),
-    items: Object.fromEntries(Object.entries(LIST_FIELDS).map(([field, def]) => [field, get(`#/$defs/${def}`)])) as Record<
-      ListField,
-      ValidateFunction
-    >,
-    pagoHeader: get('#/$defs/pagoHeader'),
-    payslip: get('#/$defs/pago/properties/empleados/items'),
-  };
+  // Each validator is compiled when first used: a file of one payment never compiles those of sales,
+  // products or suppliers (compiling is most of an import's schema cost on a small file).
+  const refs = { shell: '', pagoHeader: '#/$defs/pagoHeader', payslip: '#/$defs/pago/properties/empleados/items' } as const;
+  compiled = Object.assign(
+    compiledOnUse(Object.keys(refs) as (keyof typeof refs)[], (key) => get(refs[key])),
+    { items: compiledOnUse(Object.keys(LIST_FIELDS) as ListField[], (field) => get(`#/$defs/${LIST_FIELDS[field]}`)) },
+  );
   return compiled;
 }
 

@@ -11,6 +11,7 @@ export * from './http/api-problem.decorator';
 export * from './http/problem.dto';
 export * from './persistence/sql-reader';
 export * from './persistence/database';
+export * from './persistence/orm-options';
 export * from './auth/auth-adapter';
 export * from './auth/jwt-auth.adapter';
 export * from './auth/passport-auth.adapter';

@@ -12,13 +12,8 @@
  */
 import { Client } from 'pg';
 import { ConfigError, loadConfig, loadEnvFile } from '@nomina-api/platform/config';
-import {
-  acquireDatabase,
-  type DatabaseSelection,
-  databaseUnavailable,
-  migrateDatabase,
-  searchPath,
-} from '@nomina-api/platform/persistence';
+// The light entries: a current schema is checked with one query, without Nest or MikroORM.
+import { acquireDatabase, type DatabaseSelection, databaseUnavailable, migrateDatabase, searchPath } from '@nomina-api/platform/database';
 import { findTenant, uuidKey } from '@nomina-api/platform/bulk';
 import {
   createProgressReporter,
@@ -42,7 +37,7 @@ import {
   type LoadSummary,
   type MergeResult,
 } from '@nomina-api/importer';
-import { APP_SCHEMA } from '../database/schema';
+import { APP_MIGRATIONS } from '../database/migrations';
 
 const USAGE =
   'Uso: npm run import -- <archivo.json> [--replace | --merge] [--dry-run]\n' +
@@ -174,7 +169,7 @@ async function withDatabase<T>(work: (client: Client, connect: () => Promise<Cli
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
-    await migrateDatabase(db.url, APP_SCHEMA, { dbSchema: config.databaseSchema });
+    await migrateDatabase(db.url, { migrations: APP_MIGRATIONS }, { dbSchema: config.databaseSchema });
     await client.connect();
     return await work(client, connect);
   } finally {

@@ -3,8 +3,8 @@
  * the embedded PostgreSQL in DATA_DIR, shared with a running service) and lists what it applied.
  */
 import { ConfigError, loadConfig, loadEnvFile } from '@nomina-api/platform/config';
-import { acquireDatabase, migrateDatabase } from '@nomina-api/platform/persistence';
-import { APP_SCHEMA } from '../database/schema';
+import { acquireDatabase, migrateDatabase } from '@nomina-api/platform/database';
+import { APP_MIGRATIONS } from '../database/migrations';
 
 const stderr = (line: string): void => void process.stderr.write(`${line}\n`);
 
@@ -14,7 +14,7 @@ export async function runMigrate(): Promise<number> {
     const config = loadConfig();
     const db = await acquireDatabase(config, stderr);
     try {
-      const applied = await migrateDatabase(db.url, APP_SCHEMA, { dbSchema: config.databaseSchema });
+      const applied = await migrateDatabase(db.url, { migrations: APP_MIGRATIONS }, { dbSchema: config.databaseSchema });
       if (!applied.length) process.stdout.write('La base de datos ya está al día: no había migraciones pendientes.\n');
       else process.stdout.write(`Migraciones aplicadas (${applied.length}):\n${applied.map((name) => `  ${name}\n`).join('')}`);
       return 0;

@@ -8,8 +8,8 @@ import {
   removeEmpleados,
   stageNomina,
 } from '@nomina-api/nomina/persistence';
-import { bumpDataVersion } from '@nomina-api/platform/persistence';
 import {
+  bumpDataVersion,
   changed,
   type Changes,
   findPasswordHashes,

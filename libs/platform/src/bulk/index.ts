@@ -37,6 +37,8 @@ export {
 } from './staging';
 export { hash as uuidHash, parseUuid, UuidMap, UuidSet } from './uuid-map';
 export * from './tenant-data';
+// The tenant's data version an import bumps in its transaction, without the reader's Nest and read kit.
+export { bumpDataVersion } from '../conditional/bump-data-version';
 // The password hash an import writes, without the auth barrel's token adapters (jose, passport:
 // ~15% of the import CLI's module loading).
 export { hashPassword, verifyPassword } from '../auth/password';

@@ -2,32 +2,13 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { prepared } from '../persistence/prepared-statement';
 import { SqlReader } from '../persistence/sql-reader';
 
+export { BUMP_DATA_VERSION_SQL, bumpDataVersion, type SqlRunner } from './bump-data-version';
+
 /** How long an instance trusts the version it read: two instances disagree for at most this long (≤ 5 s, CONTRACT §10). */
 export const DATA_VERSION_CACHE_MS = 'DATA_VERSION_CACHE_MS';
 export const DEFAULT_DATA_VERSION_CACHE_MS = 2000;
 
 const VERSION_SQL = prepared(`select version::text as version from tenant_data_version where tenant_id = $1`);
-
-export const BUMP_DATA_VERSION_SQL = `
-  insert into tenant_data_version (tenant_id, version, changed_at)
-  values ($1, nextval('tenant_data_version_seq'), now())
-  on conflict (tenant_id) do update set version = excluded.version, changed_at = excluded.changed_at
-  returning version::text as version`;
-
-/** Anything that runs SQL inside the writer's transaction: a pg client, or a MikroORM/knex wrapper. */
-export interface SqlRunner {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/**
- * Marks the tenant's data as changed. Call it inside the transaction that changes the data
- * (import, replace, numbering): readers see the new version exactly when they see the new data,
- * and a rolled-back write leaves the version alone. Returns the new version.
- */
-export async function bumpDataVersion(client: SqlRunner, tenantId: string): Promise<string> {
-  const { rows } = await client.query(BUMP_DATA_VERSION_SQL, [tenantId]);
-  return (rows[0] as { version: string }).version;
-}
 
 /**
  * The tenant's data version for ETags, read with one primary-key lookup and kept for

@@ -1,4 +1,4 @@
-import { enforceQueryDeadline, QUERY_DEADLINE_MESSAGE, QUERY_DEADLINE_SWEEP_MS } from './database';
+import { enforceQueryDeadline, QUERY_DEADLINE_MESSAGE, QUERY_DEADLINE_SWEEP_MS } from './orm-options';
 
 /** A pg connection whose queries settle when the test says so; `destroyed` records a cut socket. */
 function fakeConnection() {

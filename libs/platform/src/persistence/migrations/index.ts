@@ -1,16 +1,13 @@
-import type { MigrationObject } from '@mikro-orm/core';
-import { Migration20261122000000_platform } from './Migration20261122000000_platform';
-import { Migration20261124000000_login_limit } from './Migration20261124000000_login_limit';
-import { Migration20261124000000_tenant_data_version } from './Migration20261124000000_tenant_data_version';
-import { Migration20261124000900_citus_distribution } from './Migration20261124000900_citus_distribution';
+/* eslint-disable @typescript-eslint/no-require-imports -- each class is required only when migrations run (lazyMigration) */
+import { lazyMigration, type MigrationEntry } from './lazy-migration';
 
-export type MigrationEntry = MigrationObject;
+export { lazyMigration, type MigrationEntry } from './lazy-migration';
 
 /** Platform migrations; each context library exports its own list, the app concatenates them. */
 export const PLATFORM_MIGRATIONS: MigrationEntry[] = [
-  { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
-  { name: 'Migration20261124000000_login_limit', class: Migration20261124000000_login_limit },
-  { name: 'Migration20261124000000_tenant_data_version', class: Migration20261124000000_tenant_data_version },
+  lazyMigration('Migration20261122000000_platform', () => require('./Migration20261122000000_platform')),
+  lazyMigration('Migration20261124000000_login_limit', () => require('./Migration20261124000000_login_limit')),
+  lazyMigration('Migration20261124000000_tenant_data_version', () => require('./Migration20261124000000_tenant_data_version')),
 ];
 
 /**
@@ -18,5 +15,5 @@ export const PLATFORM_MIGRATIONS: MigrationEntry[] = [
  * the app puts it last in its list.
  */
 export const DISTRIBUTION_MIGRATIONS: MigrationEntry[] = [
-  { name: 'Migration20261124000900_citus_distribution', class: Migration20261124000900_citus_distribution },
+  lazyMigration('Migration20261124000900_citus_distribution', () => require('./Migration20261124000900_citus_distribution')),
 ];

@@ -1,6 +1,6 @@
-import type { MigrationEntry } from '@nomina-api/platform/persistence';
-import { Migration20261122000300_proveedores } from './Migration20261122000300_proveedores';
+/* eslint-disable @typescript-eslint/no-require-imports -- each class is required only when migrations run (lazyMigration) */
+import { lazyMigration, type MigrationEntry } from '@nomina-api/platform/database';
 
 export const PROVEEDORES_MIGRATIONS: MigrationEntry[] = [
-  { name: 'Migration20261122000300_proveedores', class: Migration20261122000300_proveedores },
+  lazyMigration('Migration20261122000300_proveedores', () => require('./Migration20261122000300_proveedores')),
 ];
