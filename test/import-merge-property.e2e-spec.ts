@@ -95,8 +95,10 @@ function apply(model: TenantInput, op: Op): TenantInput {
       else if (op.change === 'definitivo') p.definitivo = !p.definitivo;
       else {
         const year = 2022 + (op.n % 3);
-        p.fechaDesde = `${year}${p.fechaDesde.slice(4)}`;
-        p.fechaHasta = `${year}${p.fechaHasta.slice(4)}`;
+        // A 29 February moved to a year without one becomes the 28th.
+        const inYear = (date: string): string => `${year}${date.slice(4) === '-02-29' ? '-02-28' : date.slice(4)}`;
+        p.fechaDesde = inYear(p.fechaDesde);
+        p.fechaHasta = inYear(p.fechaHasta);
         p.ano = year;
       }
       pagos[op.i % pagos.length] = p;
@@ -145,7 +147,9 @@ function apply(model: TenantInput, op: Op): TenantInput {
       if (op.change === 'estado') v.estado = (['Pagada', 'Pendiente', 'Anulada'] as const)[op.n % 3];
       else if (op.change === 'cantidad') v.lineas[op.n % v.lineas.length].cantidad = [0.125, 2.5, 3, 17.75][op.n % 4];
       else if (op.change === 'dropLine' && v.lineas.length > 1) v.lineas.splice(op.n % v.lineas.length, 1);
-      else v.fecha = `2023-${String(1 + (op.n % 12)).padStart(2, '0')}${v.fecha.slice(7)}`;
+      // The day is kept up to the 28th, so the new month has it (a 30th moved to February is no date).
+      else
+        v.fecha = `2023-${String(1 + (op.n % 12)).padStart(2, '0')}-${String(Math.min(Number(v.fecha.slice(8, 10)), 28)).padStart(2, '0')}${v.fecha.slice(10)}`;
       ventas[op.i % ventas.length] = v;
       file.ventas = [v];
       return file;
