@@ -82,7 +82,7 @@ describe('Migrating a current schema (e2e)', () => {
       );
       expect(rows[0].n).toBeGreaterThan(0);
       expect(rows[0].max).toBeGreaterThan(1);
-      // The default served the backfill only: a writer that forgets the count fails.
+      // No default: a writer that forgets the count fails.
       const { rows: columns } = await client.query<{ d: string | null }>(
         `select column_default as d from information_schema.columns where table_name = 'vinculacion_concepto_anual' and column_name = 'lineas'`,
       );
