@@ -4,7 +4,9 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { APP_MIGRATIONS } from '../apps/api/src/database/migrations';
 import { migrateDatabase } from '@nomina-api/platform/database';
-import { dropDatabase, freshDatabase, runScoped } from './support/test-database';
+import { exampleDataset } from '../scripts/lib/environment';
+import { CONCEPTO_ROLLUP_DIFF } from './support/merge-compare';
+import { dropDatabase, freshDatabase, runScoped, seedDatabase } from './support/test-database';
 
 /**
  * The import CLI's start (docs/IMPORT.md, what a merge costs): a current schema is answered with one
@@ -13,7 +15,8 @@ import { dropDatabase, freshDatabase, runScoped } from './support/test-database'
  */
 const ROOT = join(__dirname, '..');
 const DB = 'nomina_test_migrate_fast';
-const LAST = 'Migration20261128500000_nomina_concepto_anual';
+const LAST = 'Migration20261129100000_nomina_concepto_anual_lineas';
+const SEEDED = 'nomina_test_migrate_backfill';
 
 interface Probe {
   loadedBefore: string[];
@@ -53,12 +56,40 @@ describe('Migrating a current schema (e2e)', () => {
     const client = new Client({ connectionString: url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ t: string | null }>(`select to_regclass('vinculacion_concepto_anual')::text as t`);
-      expect(rows[0].t).toBe('vinculacion_concepto_anual');
+      const { rows } = await client.query<{ c: string }>(
+        `select column_name as c from information_schema.columns where table_name = 'vinculacion_concepto_anual' and column_name = 'lineas'`,
+      );
+      expect(rows.map((r) => r.c)).toEqual(['lineas']);
     } finally {
       await client.end();
     }
 
     expect(await probe(url)).toEqual({ loadedBefore: [], applied: [], loadedAfter: [] });
+  });
+
+  it('counts the lines of the per-concept rollup rows of a database imported before the column existed', async () => {
+    const seeded = await seedDatabase(SEEDED, [exampleDataset()]);
+    const client = new Client({ connectionString: seeded });
+    await client.connect();
+    try {
+      // The database as the migration before LAST left it, with its data.
+      await client.query(`alter table vinculacion_concepto_anual drop column lineas`);
+      await client.query(`delete from schema_migrations where name = $1`, [LAST]);
+      expect(await migrateDatabase(seeded, { migrations: APP_MIGRATIONS })).toEqual([LAST]);
+      expect((await client.query<{ n: number }>(CONCEPTO_ROLLUP_DIFF)).rows[0].n).toBe(0);
+      const { rows } = await client.query<{ n: number; max: number }>(
+        'select count(*)::int as n, max(lineas) as max from vinculacion_concepto_anual',
+      );
+      expect(rows[0].n).toBeGreaterThan(0);
+      expect(rows[0].max).toBeGreaterThan(1);
+      // No default: a writer that forgets the count fails.
+      const { rows: columns } = await client.query<{ d: string | null }>(
+        `select column_default as d from information_schema.columns where table_name = 'vinculacion_concepto_anual' and column_name = 'lineas'`,
+      );
+      expect(columns).toEqual([{ d: null }]);
+    } finally {
+      await client.end();
+      await dropDatabase(process.env.TEST_PG_ADMIN_URL!, SEEDED);
+    }
   });
 });

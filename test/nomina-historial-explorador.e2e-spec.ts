@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Client } from 'pg';
 import type { Dataset, EmpleadoInput, PagoInput, TenantInput } from '@nomina-api/importer/dataset.types';
-import { CONCEPTO_ANUAL_ROWS } from '@nomina-api/nomina/persistence';
+import { CONCEPTO_ROLLUP_DIFF } from './support/merge-compare';
 import { createTestApp, expectProblem, get, login } from './support/test-app';
 
 /**
@@ -493,12 +493,7 @@ describe('§11.2 people, payments, payslip history and the per-concept explorer 
       const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
       await client.connect();
       try {
-        const diff = await client.query<{ n: number }>(`
-          select count(*)::int as n from (
-            (select * from vinculacion_concepto_anual except select * from (${CONCEPTO_ANUAL_ROWS}) r)
-            union all
-            (select * from (${CONCEPTO_ANUAL_ROWS}) r except select * from vinculacion_concepto_anual)
-          ) x`);
+        const diff = await client.query<{ n: number }>(CONCEPTO_ROLLUP_DIFF);
         expect(diff.rows[0].n).toBe(0);
         const rows = await client.query<{ n: number }>('select count(*)::int as n from vinculacion_concepto_anual');
         expect(rows.rows[0].n).toBeGreaterThan(100);

@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import { TENANT_DATA_TABLES } from '@nomina-api/importer/tables';
-import { ACUMULADO_ANUAL_ROWS } from '@nomina-api/nomina/persistence';
+import { ACUMULADO_ANUAL_ROWS, CONCEPTO_ANUAL_ROWS } from '@nomina-api/nomina/persistence';
 
 /**
  * A tenant's stored rows, table by table, as comparable text: what a merge left must be what a fresh
@@ -32,4 +32,12 @@ export const ROLLUP_DIFF = `
     (select * from vinculacion_acumulado_anual where tenant_id = $1 except select * from (${ACUMULADO_ANUAL_ROWS}) r where r.tenant_id = $1)
     union all
     (select * from (${ACUMULADO_ANUAL_ROWS}) r where r.tenant_id = $1 except select * from vinculacion_acumulado_anual where tenant_id = $1)
+  ) x`;
+
+/** The per-concept rollup rows, of every tenant, that differ from their SQL definition (sums and count of lines). */
+export const CONCEPTO_ROLLUP_DIFF = `
+  select count(*)::int as n from (
+    (select * from vinculacion_concepto_anual except select * from (${CONCEPTO_ANUAL_ROWS}) r)
+    union all
+    (select * from (${CONCEPTO_ANUAL_ROWS}) r except select * from vinculacion_concepto_anual)
   ) x`;

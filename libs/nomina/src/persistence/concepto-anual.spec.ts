@@ -4,7 +4,7 @@ const bondKey = (n: number): string => `00000000-0000-4000-8000-${n.toString(16)
 const CODES = ['001', '002', '101'];
 
 describe('ConceptoAnual (the streamed form of vinculacion_concepto_anual)', () => {
-  it('one row per bond, concept and year with the exact sums, as COPY text in the table column order', () => {
+  it('one row per bond, concept and year with the exact sums and the count of lines, as COPY text in the table column order', () => {
     const rollup = new ConceptoAnual(CODES, 3, bondKey);
     const y2024 = rollup.year(2024);
     y2024.add(0, 0, 300_000, 150_000_000); // 30.0000, 1500000.00
@@ -13,10 +13,10 @@ describe('ConceptoAnual (the streamed form of vinculacion_concepto_anual)', () =
     y2024.add(2, 0, 5, -1); // 0.0005 and -0.01 keep their scales
     rollup.year(2025).add(0, 0, 10_000, 100);
     expect([...rollup.rows('t')]).toEqual([
-      `t\t2024\t001\t${bondKey(0)}\t60.0000\t3000000.01\n`,
-      `t\t2024\t101\t${bondKey(0)}\t0.0000\t60000.00\n`,
-      `t\t2024\t001\t${bondKey(2)}\t0.0005\t-0.01\n`,
-      `t\t2025\t001\t${bondKey(0)}\t1.0000\t1.00\n`,
+      `t\t2024\t001\t${bondKey(0)}\t60.0000\t3000000.01\t2\n`,
+      `t\t2024\t101\t${bondKey(0)}\t0.0000\t60000.00\t1\n`,
+      `t\t2024\t001\t${bondKey(2)}\t0.0005\t-0.01\t1\n`,
+      `t\t2025\t001\t${bondKey(0)}\t1.0000\t1.00\t1\n`,
     ]);
   });
 
@@ -27,8 +27,8 @@ describe('ConceptoAnual (the streamed form of vinculacion_concepto_anual)', () =
     for (let i = 0; i < 3; i++) year.add(0, 1, 1, big + 1);
     year.add(1, 1, 1, 1);
     expect([...rollup.rows('t')]).toEqual([
-      `t\t2024\t002\t${bondKey(0)}\t0.0003\t120000000000000.03\n`,
-      `t\t2024\t002\t${bondKey(1)}\t0.0001\t0.01\n`,
+      `t\t2024\t002\t${bondKey(0)}\t0.0003\t120000000000000.03\t3\n`,
+      `t\t2024\t002\t${bondKey(1)}\t0.0001\t0.01\t1\n`,
     ]);
   });
 

@@ -6,7 +6,8 @@ import { NOMINA_COLUMNS } from './tables';
  * vinculacion_concepto_anual (Migration20261128500000_nomina_concepto_anual): one row per bond,
  * concept and calendar year of the payment fechaDesde with at least one line of that concept in a
  * definitive payment (the payments of CONTRACT §3.7 and §11.2), holding the exact sums of those
- * lines' cantidad and valor. The per-concept explorer
+ * lines' cantidad and valor and how many they are (`lineas`, Migration20261129100000_nomina_concepto_anual_lineas:
+ * a merge deletes the rows it leaves at zero lines without reading the lines). The per-concept explorer
  * (GET /pagoEmpleadoDetalles/conceptosacumulados/…/{porContacto}) reads whole years from it instead
  * of every line: a year of the large dataset is ≈ 1.7 M lines and ≈ 10 times fewer rollup rows.
  *
@@ -24,7 +25,7 @@ const FIRST_ROWS = 1024;
 /**
  * One calendar year's rows, as columns of typed arrays indexed by row. A bond's rows of the year
  * are chained from `head[bond]` (a bond has a dozen concepts or so; the chain is scanned per
- * line), so there is no map and no string key per row: ~30 bytes per row plus 4 per bond of the
+ * line), so there is no map and no string key per row: ~32 bytes per row plus 4 per bond of the
  * tenant. Sums are plain numbers while every partial sum stays within 2^53 (then each is exact);
  * past that, that row's go on as BigInt in `big`.
  */
@@ -36,6 +37,7 @@ export class ConceptoAno {
   private concept = new Int32Array(FIRST_ROWS);
   private units = new Float64Array(FIRST_ROWS);
   private cents = new Float64Array(FIRST_ROWS);
+  private lines = new Int32Array(FIRST_ROWS);
   private readonly big = new Map<number, [bigint, bigint]>();
 
   constructor(bonds: number) {
@@ -48,7 +50,7 @@ export class ConceptoAno {
 
   /** Bytes held (the spec bounds them per row and per bond). */
   get bytes(): number {
-    return this.head.byteLength + this.next.byteLength * 3 + this.units.byteLength * 2;
+    return this.head.byteLength + this.next.byteLength * 4 + this.units.byteLength * 2;
   }
 
   /** One line of `concept` (index in the tenant's concept list) on a payslip of `bond`: quantity in 10⁻⁴, value in cents. */
@@ -56,6 +58,7 @@ export class ConceptoAno {
     let r = this.head[bond];
     while (r >= 0 && this.concept[r] !== concept) r = this.next[r];
     if (r < 0) r = this.newRow(bond, concept);
+    this.lines[r]++;
     const big = this.big.size === 0 ? undefined : this.big.get(r);
     if (big === undefined && Math.abs(this.units[r]) + Math.abs(units) <= SAFE && Math.abs(this.cents[r]) + Math.abs(cents) <= SAFE) {
       this.units[r] += units;
@@ -81,6 +84,7 @@ export class ConceptoAno {
       this.concept = grow(this.concept);
       this.units = grow(this.units);
       this.cents = grow(this.cents);
+      this.lines = grow(this.lines);
     }
     this.next[r] = this.head[bond];
     this.head[bond] = r;
@@ -94,7 +98,7 @@ export class ConceptoAno {
     const big = this.big.get(r);
     const cantidad = big ? bigScaledText(big[0], 4) : unitsText(this.units[r]);
     const valor = big ? bigScaledText(big[1], 2) : centsText(this.cents[r]);
-    return `${tenantKey}\t${ano}\t${copyText(codes[this.concept[r]])}\t${bondKey(this.bond[r])}\t${cantidad}\t${valor}\n`;
+    return `${tenantKey}\t${ano}\t${copyText(codes[this.concept[r]])}\t${bondKey(this.bond[r])}\t${cantidad}\t${valor}\t${this.lines[r]}\n`;
   }
 }
 
@@ -135,7 +139,7 @@ export class ConceptoAnual {
 export function conceptoAnualRowsSql(where?: string): string {
   return `
   select pe.tenant_id, extract(year from pe.pago_fecha_desde)::smallint as ano, d.concepto_codigo, pe.vinculacion_id,
-         sum(d.cantidad) as cantidad, sum(d.valor) as valor
+         sum(d.cantidad) as cantidad, sum(d.valor) as valor, count(*)::int as lineas
     from pago_empleado pe
     join pago_empleado_detalle d on d.tenant_id = pe.tenant_id and d.pago_empleado_id = pe.id
    where pe.pago_definitivo${where ? ` and ${where}` : ''}
@@ -159,18 +163,18 @@ const signedLines = (sign: number, payslips: string, lines: string, where: strin
  * lines (merge_pago_empleado_detalle) of those in `added` (subqueries of payment ids) — noted before
  * the stored payments go (stageConceptoAnualDelta), then added to the stored rows once the new ones
  * are written (applyConceptoAnualDelta). Only the rows of the bonds, years and concepts of those lines
- * are written, as updates (numeric sums: exact). A row left at zero is deleted only when no line of
- * its bond, year and concept remains (a line may be worth zero).
+ * are written, as updates (numeric sums and counts: exact). A row is deleted when its count of lines
+ * falls to zero, not its sums (a line may be worth zero).
  */
 export async function stageConceptoAnualDelta(client: Client, tenantKey: string, removed: string, added: string): Promise<void> {
   await client.query(
     `create temp table if not exists ${DELTA_TABLE} (vinculacion_id uuid, ano smallint, concepto_codigo varchar(20), cantidad numeric, valor numeric,
-       quitado boolean) on commit drop`,
+       lineas int) on commit drop`,
   );
   await client.query(`truncate ${DELTA_TABLE}`);
   await client.query(
     `insert into ${DELTA_TABLE}
-     select vinculacion_id, ano, concepto_codigo, sum(s * cantidad), sum(s * valor), bool_or(s < 0) from (
+     select vinculacion_id, ano, concepto_codigo, sum(s * cantidad), sum(s * valor), sum(s) from (
        ${signedLines(-1, 'pago_empleado', 'pago_empleado_detalle', `pe.tenant_id = $1 and pe.pago_id in ${removed}`)}
        union all
        ${signedLines(1, 'merge_pago_empleado', 'merge_pago_empleado_detalle', `pe.pago_id in ${added}`)}
@@ -186,32 +190,24 @@ export async function applyConceptoAnualDelta(client: Client, tenantKey: string)
   // besides page images).
   // The merge holds the tenant's lock, so no other writer adds a row in between.
   await client.query(
-    `update vinculacion_concepto_anual t set cantidad = t.cantidad + k.cantidad, valor = t.valor + k.valor
+    `update vinculacion_concepto_anual t set cantidad = t.cantidad + k.cantidad, valor = t.valor + k.valor, lineas = t.lineas + k.lineas
        from ${DELTA_TABLE} k
       where t.tenant_id = $1 and t.ano = k.ano and t.concepto_codigo = k.concepto_codigo and t.vinculacion_id = k.vinculacion_id
-        and (k.cantidad <> 0 or k.valor <> 0)`,
+        and (k.cantidad <> 0 or k.valor <> 0 or k.lineas <> 0)`,
     [tenantKey],
   );
   await client.query(
     `insert into vinculacion_concepto_anual (${NOMINA_COLUMNS.vinculacion_concepto_anual.join(', ')})
-     select $1::uuid, k.ano, k.concepto_codigo, k.vinculacion_id, k.cantidad, k.valor from ${DELTA_TABLE} k
+     select $1::uuid, k.ano, k.concepto_codigo, k.vinculacion_id, k.cantidad, k.valor, k.lineas from ${DELTA_TABLE} k
       where not exists (select 1 from vinculacion_concepto_anual t
                          where t.tenant_id = $1 and t.ano = k.ano and t.concepto_codigo = k.concepto_codigo and t.vinculacion_id = k.vinculacion_id)`,
     [tenantKey],
   );
-  // Only a row that lost lines can be left without any (a merge that only adds skips this). Whether
-  // lines of its concept remain reads its bond's payslips: ~1 s for a removed payment of 500 payslips
-  // whose 3,000 rows fell to zero; a count of lines per row would spare it.
+  // Only a row that lost lines can be left without any (a merge that only adds deletes nothing).
   await client.query(
     `delete from vinculacion_concepto_anual t using ${DELTA_TABLE} k
-      where k.quitado and t.tenant_id = $1 and t.ano = k.ano and t.concepto_codigo = k.concepto_codigo and t.vinculacion_id = k.vinculacion_id
-        and t.cantidad = 0 and t.valor = 0
-        and not exists (${signedLines(
-          1,
-          'pago_empleado',
-          'pago_empleado_detalle',
-          `pe.tenant_id = $1 and pe.vinculacion_id = t.vinculacion_id and extract(year from pe.pago_fecha_desde) = t.ano and d.concepto_codigo = t.concepto_codigo`,
-        )})`,
+      where k.lineas < 0 and t.tenant_id = $1 and t.ano = k.ano and t.concepto_codigo = k.concepto_codigo and t.vinculacion_id = k.vinculacion_id
+        and t.lineas = 0`,
     [tenantKey],
   );
 }

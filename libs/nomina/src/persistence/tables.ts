@@ -67,7 +67,7 @@ export const NOMINA_COLUMNS = {
     'aportes_lineas',
     'ultimo_pago_id',
   ],
-  vinculacion_concepto_anual: ['tenant_id', 'ano', 'concepto_codigo', 'vinculacion_id', 'cantidad', 'valor'],
+  vinculacion_concepto_anual: ['tenant_id', 'ano', 'concepto_codigo', 'vinculacion_id', 'cantidad', 'valor', 'lineas'],
   nomina_electronica_secuencia: ['tenant_id', 'prefijo', 'siguiente_numero'],
 } as const;
 

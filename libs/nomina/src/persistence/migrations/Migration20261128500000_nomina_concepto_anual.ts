@@ -9,7 +9,8 @@ import { CONCEPTO_ANUAL_ROWS } from '../concepto-anual';
  * a year's rows come out grouped by concept, the explorer's order.
  *
  * The rollup's definition is ../concepto-anual.ts: the import sums it while the lines stream by;
- * this migration backfills databases imported before it with the same file's SQL form.
+ * this migration backfills databases imported before it with the same file's SQL form (its columns
+ * of then: the count of lines came with Migration20261129100000_nomina_concepto_anual_lineas).
  */
 export class Migration20261128500000_nomina_concepto_anual extends Migration {
   override async up(): Promise<void> {
@@ -27,7 +28,7 @@ export class Migration20261128500000_nomina_concepto_anual extends Migration {
       )`);
     this.addSql(`
       insert into vinculacion_concepto_anual (tenant_id, ano, concepto_codigo, vinculacion_id, cantidad, valor)
-      ${CONCEPTO_ANUAL_ROWS}`);
+      select tenant_id, ano, concepto_codigo, vinculacion_id, cantidad, valor from (${CONCEPTO_ANUAL_ROWS}) r`);
     this.addSql(`analyze vinculacion_concepto_anual`);
   }
 

@@ -7,4 +7,7 @@ export const NOMINA_MIGRATIONS: MigrationEntry[] = [
   lazyMigration('Migration20261122000120_nomina_acumulado_anual', () => require('./Migration20261122000120_nomina_acumulado_anual')),
   lazyMigration('Migration20261128200000_nomina_electronica_bloque', () => require('./Migration20261128200000_nomina_electronica_bloque')),
   lazyMigration('Migration20261128500000_nomina_concepto_anual', () => require('./Migration20261128500000_nomina_concepto_anual')),
+  lazyMigration('Migration20261129100000_nomina_concepto_anual_lineas', () =>
+    require('./Migration20261129100000_nomina_concepto_anual_lineas'),
+  ),
 ];
