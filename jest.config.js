@@ -39,7 +39,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       rootDir: __dirname,
-      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts'],
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'],
     },
     {
       ...common,

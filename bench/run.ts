@@ -3,12 +3,13 @@
  *
  * For every scenario, in ONE run and on one database:
  *   1. raw SQL: the exact statements the endpoint runs (captured from its own handler, see
- *      lib/recorder.ts), replayed sequentially on one node-postgres connection;
+ *      lib/recorder.ts), replayed on one node-postgres connection;
  *   2. a bare Fastify + pg baseline server (baseline-server.ts) running the same statements and
- *      writing plain JSON: sequential latency, then fixed-connection load;
+ *      writing plain JSON;
  *   3. the service from the compiled build (`node dist/apps/api/src/main.js`) as a child process,
- *      logged in through POST /login: sequential latency, then the same load (autocannon), with
- *      its VmRSS sampled every 25 ms.
+ *      logged in through POST /login.
+ *   Sequential latency of the three in turns (blocks of 25 requests), then the baseline's
+ *   and the service's fixed-connection load (autocannon), the service's VmRSS sampled every 25 ms.
  * Then the import throughput (bench/import.bench.ts load, 1 M payslip lines, same server).
  *
  * Options: --scale (default large), --only (substrings of scenario names; `import` for the import
@@ -32,7 +33,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '@nomina-api/platform/persistence';
 import { DEMO_LOGINS } from '@nomina-api/importer/demo/generate-dataset';
-import { httpGet, load, type LoadResult, loadWithCpu, rssSampler, sequential, type Stats } from './lib/measure';
+import { httpGet, interleaved, load, type LoadResult, loadWithCpu, rssSampler, type Stats } from './lib/measure';
 import { serviceClient, servicePool, withDatabase } from './lib/pg';
 import { drain, RecordingReader, replay, type Statement } from './lib/recorder';
 import { buildScenarios, discover } from './lib/scenarios';
@@ -325,7 +326,21 @@ async function main(): Promise<void> {
         const heavy = performance.now() - probe > 300;
         // Heavy statements: fewer warm-up calls and samples, or one scenario would take minutes.
         const httpSeq = heavy ? { ...seqOpts, warmup: 1, minSamples: 3 } : seqOpts;
-        const rawStats = await sequential(() => replay(raw, statements), httpSeq);
+        // The sequential latencies of the raw SQL, the baseline and the build(s) in blocks taking
+        // turns, before any load phase: the ratios compare the same minutes, and no build follows
+        // another's load.
+        const withB = Boolean(svcB && serviceB);
+        const [rawStats, baseSeq, svcSeq, bSeq] = await interleaved(
+          [
+            () => replay(raw, statements),
+            () => httpGet(`${base}/${s.name}`, {}),
+            () => httpGet(`${svc}${s.path}`, auth),
+            ...(withB ? [() => httpGet(`${svcB}${s.path}`, authB)] : []),
+          ],
+          httpSeq,
+          // A statement of a third of a second or more pays no cold start worth a warm-up.
+          heavy ? { block: 1, warm: 0 } : {},
+        );
 
         // A statement of seconds would complete nothing in a 5 s load phase with 10 connections
         // queued on 2 cores: heavy scenarios get fewer connections (the same for baseline and
@@ -333,24 +348,22 @@ async function main(): Promise<void> {
         const wanted = s.connections ?? CONNECTIONS;
         const conns = Math.max(1, Math.min(wanted, Math.floor((DURATION * 1000) / (4 * rawStats.median))));
         const duration = Math.min(Math.max(DURATION, Math.ceil((3 * conns * rawStats.median) / 1000)), 30);
-        const baseSeq = await sequential(() => httpGet(`${base}/${s.name}`, {}), httpSeq);
         await load(`${base}/${s.name}`, {}, conns, 1);
         const baseLoad = await loadWithCpu(baseline.pid!, `${base}/${s.name}`, {}, conns, duration);
-        // One build under the scenario: sequential latency, a 1 s warm-up, the load with CPU, its peak RSS.
-        const measure = async (proc: ChildProcess, url: string, headers: Record<string, string>): Promise<Measured> => {
+        // One build under the scenario: a 1 s warm-up, the load with CPU, its peak RSS.
+        const measure = async (proc: ChildProcess, url: string, headers: Record<string, string>, seq: Stats): Promise<Measured> => {
           const rss = rssSampler(proc.pid!);
-          const seq = await sequential(() => httpGet(`${url}${s.path}`, headers), httpSeq);
           await load(`${url}${s.path}`, headers, conns, 1);
           const measured = await loadWithCpu(proc.pid!, `${url}${s.path}`, headers, conns, duration);
           return { seq, load: measured, rssPeakMB: Math.round(rss.stop()) };
         };
         // With --ab the two builds swap places every other scenario: the one measured right after
         // the baseline can pay for that place, so neither side always has it.
-        const bFirst = Boolean(svcB && serviceB) && index % 2 === 1;
-        const measuredB = bFirst ? await measure(serviceB!, svcB!, authB) : undefined;
-        const { seq: svcSeq, load: svcLoad, rssPeakMB } = await measure(service, svc, auth);
+        const bFirst = withB && index % 2 === 1;
+        const measuredB = bFirst ? await measure(serviceB!, svcB!, authB, bSeq) : undefined;
+        const { load: svcLoad, rssPeakMB } = await measure(service, svc, auth, svcSeq);
         let ab: ScenarioResult['ab'];
-        if (svcB && serviceB) ab = { ...(measuredB ?? (await measure(serviceB, svcB, authB))), first: bFirst ? 'B' : 'A' };
+        if (svcB && serviceB) ab = { ...(measuredB ?? (await measure(serviceB, svcB, authB, bSeq))), first: bFirst ? 'B' : 'A' };
         const load1 = loadavg()[0];
         loadSamples.push(load1);
         const r: ScenarioResult = {

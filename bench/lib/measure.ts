@@ -34,6 +34,39 @@ export async function sequential(
   return stats(samples);
 }
 
+/**
+ * Runs several measured calls in turns, a block of `block` calls of one after a block of the next
+ * (the first rotating each round), so that every one is sampled across the same minutes of a
+ * machine whose speed drifts. Each block starts with `warm` unmeasured calls: a process or backend
+ * that sat idle while the others ran pays a cold start (caches, a wake-up) that steady traffic
+ * does not, and more so the larger its code. `seconds` and the sample bounds apply to each call.
+ * Milliseconds, in the order of `fns`.
+ */
+export async function interleaved(
+  fns: readonly (() => Promise<unknown>)[],
+  o: { warmup: number; seconds: number; minSamples: number; maxSamples: number },
+  { block = 25, warm = 2 }: { block?: number; warm?: number } = {},
+): Promise<Stats[]> {
+  for (let i = 0; i < o.warmup; i++) for (const fn of fns) await fn();
+  const samples: number[][] = fns.map(() => []);
+  const started = performance.now();
+  const budget = o.seconds * 1000 * fns.length;
+  for (let round = 0; ; round++) {
+    const n = Math.min(...samples.map((x) => x.length));
+    if (n >= o.maxSamples || (n >= o.minSamples && performance.now() - started >= budget)) break;
+    for (let k = 0; k < fns.length; k++) {
+      const i = (round + k) % fns.length;
+      for (let w = 0; w < warm; w++) await fns[i]();
+      for (let j = 0; j < block && samples[i].length < o.maxSamples; j++) {
+        const t = performance.now();
+        await fns[i]();
+        samples[i].push(performance.now() - t);
+      }
+    }
+  }
+  return samples.map(stats);
+}
+
 export interface HttpResult {
   status: number;
   bytes: number;
